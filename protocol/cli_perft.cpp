@@ -1,0 +1,64 @@
+// `outflank perft DEPTH [--position "<64> X"] [--divide]`
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include "cli.hpp"
+#include "error.hpp"
+#include "notation.hpp"
+#include "perft.hpp"
+
+namespace outflank::cli {
+namespace {
+
+struct PerftOptions {
+    int depth = 0;
+    std::string position;
+    bool divide = false;
+};
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void run_perft(const PerftOptions& opt) {
+    if (opt.depth < 1 || opt.depth > 20) throw Error("perft: depth must be 1-20, not " + std::to_string(opt.depth));
+    const Position pos = opt.position.empty() ? Position::start() : parse_position(opt.position);
+
+    if (opt.divide) {
+        const auto start = std::chrono::steady_clock::now();
+        std::uint64_t total = 0;
+        for (const DivideEntry& e : perft_divide(pos, opt.depth)) {
+            std::printf("%-4s %llu\n", square_name(e.move).c_str(), static_cast<unsigned long long>(e.leaves));
+            std::fflush(stdout);
+            total += e.leaves;
+        }
+        if (pos.is_game_over()) total = 1;
+        const double s = seconds_since(start);
+        std::printf("total %llu  (%.3f s, %.0f leaves/s)\n", static_cast<unsigned long long>(total), s,
+                    s > 0 ? total / s : 0.0);
+        return;
+    }
+    std::printf("%5s %20s %10s %16s\n", "depth", "leaves", "seconds", "leaves/s");
+    for (int d = 1; d <= opt.depth; ++d) {
+        const auto start = std::chrono::steady_clock::now();
+        const std::uint64_t leaves = perft(pos, d);
+        const double s = seconds_since(start);
+        std::printf("%5d %20llu %10.3f %16.0f\n", d, static_cast<unsigned long long>(leaves), s,
+                    s > 0 ? leaves / s : 0.0);
+        std::fflush(stdout);
+    }
+}
+
+}  // namespace
+
+void add_perft(CLI::App& app) {
+    auto opt = std::make_shared<PerftOptions>();
+    CLI::App* sub = app.add_subcommand("perft", "Count the leaves of the game tree (rules core check and speed)");
+    sub->add_option("depth", opt->depth, "Plies to search (1-20); every depth up to it is printed")->required();
+    sub->add_option("--position,-p", opt->position, "Start from this position: 64 squares (X O -) and the side to move");
+    sub->add_flag("--divide,-d", opt->divide, "Print the leaf count under each root move");
+    sub->callback([opt] { run_perft(*opt); });
+}
+
+}  // namespace outflank::cli

@@ -1,0 +1,26 @@
+// outflank: an Othello engine. Without a subcommand it speaks GTP on stdin/stdout.
+#include <cstdio>
+#include <exception>
+
+#include "cli.hpp"
+#include "error.hpp"
+
+int main(int argc, char** argv) {
+    CLI::App app{"outflank " OUTFLANK_VERSION " - an Othello (Reversi) engine", "outflank"};
+    app.set_version_flag("--version,-V", "outflank " OUTFLANK_VERSION);
+    app.require_subcommand(0, 1);
+    outflank::cli::add_perft(app);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? 0 : 2;
+    } catch (const outflank::Error& e) {
+        std::fprintf(stderr, "outflank: %s\n", e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "outflank: internal error: %s\n", e.what());
+        return 3;
+    }
+    return outflank::cli::exit_code;
+}
