@@ -15,8 +15,8 @@ public:
     static constexpr std::uint64_t kCheckInterval = 4096;
 
     // Resets for a new search with the given limits (0 = none).
+    // A pending stop request is kept: clear it with clear_stop_request() when a new command starts.
     void start(std::uint64_t node_limit, double hard_seconds) {
-        stop_requested_.store(false, std::memory_order_relaxed);
         stopped_ = false;
         nodes = 0;
         next_check_ = kCheckInterval;
@@ -25,6 +25,8 @@ public:
         has_deadline_ = hard_seconds > 0;
         deadline_ = start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(hard_seconds));
     }
+    void clear_stop_request() { stop_requested_.store(false, std::memory_order_relaxed); }
+    bool stop_requested() const { return stop_requested_.load(std::memory_order_relaxed); }
     // Thread-safe: asks the running search to return as soon as it can.
     void request_stop() { stop_requested_.store(true, std::memory_order_relaxed); }
 

@@ -17,7 +17,8 @@ struct Limits {
     std::uint64_t nodes = 0;    // stop after about this many nodes; 0 = no limit
     double time = 0;            // seconds the search should aim to use; 0 = no time limit
     double hard_time = 0;       // seconds it must never exceed; 0 = same as time (x1.0)
-    int level = -1;             // -1 = no level; else a strength level 1..60 (sets depth and selectivity)
+    int level = -1;             // informational: the strength level these limits came from
+    int solve_empties = -1;     // solve exactly when empties <= this; -1 = decide from the time available
     bool selective = true;      // allow ProbCut in the midgame
     bool use_tt = true;         // for testing: switch the transposition table off
     bool use_aspiration = true; // for testing: switch aspiration windows off

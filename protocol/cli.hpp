@@ -10,5 +10,12 @@ namespace outflank::cli {
 inline int exit_code = 0;
 
 void add_perft(CLI::App& app);
+void add_gtp(CLI::App& app);
+// The GTP loop on stdin/stdout with default options: what `outflank` without a subcommand runs.
+int run_gtp_default();
+void add_solve(CLI::App& app);
+void add_search(CLI::App& app);
+void add_bench(CLI::App& app);
+void add_tune(CLI::App& app);
 
 }  // namespace outflank::cli

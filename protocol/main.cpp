@@ -10,8 +10,15 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version,-V", "outflank " OUTFLANK_VERSION);
     app.require_subcommand(0, 1);
     outflank::cli::add_perft(app);
+    outflank::cli::add_gtp(app);
+    outflank::cli::add_solve(app);
+    outflank::cli::add_search(app);
+    outflank::cli::add_bench(app);
+    outflank::cli::add_tune(app);
     try {
         app.parse(argc, argv);
+        // No subcommand: speak GTP, so GUIs can start the plain binary as an engine.
+        if (app.get_subcommands().empty()) return outflank::cli::run_gtp_default();
     } catch (const CLI::ParseError& e) {
         const int code = app.exit(e);
         return code == 0 ? 0 : 2;

@@ -1,0 +1,53 @@
+// `outflank gtp [--hash MB] [--level N | --depth N] [--time S] [--quiet]`, and plain `outflank`
+// (no subcommand), which runs the same loop with the defaults.
+#include <iostream>
+#include <memory>
+
+#include "cli.hpp"
+#include "error.hpp"
+#include "gtp.hpp"
+
+namespace outflank::cli {
+namespace {
+
+struct GtpCliOptions {
+    GtpOptions gtp;
+    bool quiet = false;
+};
+
+int run_gtp_loop(GtpOptions options) {
+    // GTP is line-synchronous; unsynced streams are faster and the engine flushes every answer.
+    std::ios::sync_with_stdio(false);
+    GtpEngine gtp(std::cin, std::cout, std::cerr, options);
+    return gtp.run();
+}
+
+}  // namespace
+
+void add_gtp(CLI::App& app) {
+    auto opt = std::make_shared<GtpCliOptions>();
+    CLI::App* sub = app.add_subcommand("gtp", "Speak GTP (Go Text Protocol v2) on stdin/stdout, for GUIs and referees");
+    CLI::Option* hash = sub->add_option("--hash", opt->gtp.hash_mb, "Transposition table size in MB")
+                            ->check(CLI::Range(1, 16384));
+    (void)hash;
+    CLI::Option* level = sub->add_option("--level,-l", opt->gtp.level,
+                                         "Strength level 1-60 (default " + std::to_string(GtpOptions::kDefaultLevel) +
+                                             ", about a second a move)")
+                             ->check(CLI::Range(1, 60));
+    CLI::Option* depth = sub->add_option("--depth,-d", opt->gtp.depth, "Fixed midgame depth 1-60 per move")
+                             ->check(CLI::Range(1, 60));
+    CLI::Option* time = sub->add_option("--time,-t", opt->gtp.move_time, "Seconds per move")
+                            ->check(CLI::Range(0.001, 1e6));
+    level->excludes(depth);
+    sub->add_flag("--quiet,-q", opt->quiet, "No search progress lines on stderr");
+    sub->callback([opt, level, depth, time] {
+        GtpOptions options = opt->gtp;
+        options.explicit_strength = level->count() + depth->count() + time->count() > 0;
+        options.show_info = !opt->quiet;
+        exit_code = run_gtp_loop(options);
+    });
+}
+
+int run_gtp_default() { return run_gtp_loop(GtpOptions{}); }
+
+}  // namespace outflank::cli

@@ -1,0 +1,24 @@
+#include "search_format.hpp"
+
+#include "notation.hpp"
+
+namespace outflank {
+
+std::string pv_string(const std::vector<Square>& pv) {
+    std::string s;
+    for (Square m : pv) {
+        if (!s.empty()) s += ' ';
+        s += square_name(m);
+    }
+    return s;
+}
+
+std::string score_string(int score) { return score > 0 ? "+" + std::to_string(score) : std::to_string(score); }
+
+std::string depth_string(const SearchInfo& info) {
+    if (info.exact) return (info.wld ? "wld " : "exact ") + std::to_string(info.depth);
+    if (info.selectivity < 100) return std::to_string(info.depth) + "@" + std::to_string(info.selectivity) + "%";
+    return std::to_string(info.depth);
+}
+
+}  // namespace outflank

@@ -1,0 +1,18 @@
+// Text forms of search results shared by the command line and the protocols.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "search_types.hpp"
+
+namespace outflank {
+
+// "f5 d6 c3" (passes as "pass").
+std::string pv_string(const std::vector<Square>& pv);
+// "+4", "-12", "0"; with wld a win/draw/loss word.
+std::string score_string(int score);
+// "21@87%" for a selective search, "21" for a full-width one, "exact 24" for a solve.
+std::string depth_string(const SearchInfo& info);
+
+}  // namespace outflank
