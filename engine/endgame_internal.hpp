@@ -6,6 +6,8 @@
 //   n >= kHashMin        nws_hash:    transposition table, fastest-first ordering, ETC
 //   kMidMin..kHashMin-1  nws_mid:     fastest-first ordering, stability cut-off
 //   5..kMidMin-1         nws_shallow: parity ordering, stability cut-off
+// The thresholds were set by node counts and times on FFO #40-#43: fastest-first from 6 empties
+// and the table from 10 saved ~15% of the nodes over 7 and 11 at the same speed.
 //   4, 3, 2, 1           solve_4..score_1: hand-specialised, no move generation
 // pvs() handles windows wider than one (the PV and the root).
 #pragma once
@@ -26,8 +28,8 @@
 
 namespace outflank::endgame {
 
-inline constexpr int kMidMin = 7;
-inline constexpr int kHashMin = 11;
+inline constexpr int kMidMin = 6;
+inline constexpr int kHashMin = 10;
 inline constexpr int kInfinity = 127;
 
 // Everything a search thread needs; nodes are counted here and handed to SearchControl at the
@@ -227,15 +229,17 @@ inline void fastest_first(MoveList& list, Bitboard P, Bitboard O, Bitboard moves
 // From this many empties, moves are ordered by shallow searches on the evaluation (deep_order);
 // below, by fastest-first alone.
 inline constexpr int kDeepOrderMin = 16;
-// Weight of one evaluation unit (1/16 disc) against one unit of opponent mobility (1 << 15).
-inline constexpr int kEvalOrderWeight = 1 << 10;
+// Weight of one evaluation unit (1/16 disc) against one unit of opponent mobility (1 << 15):
+// 8 discs of shallow value count as much as one opponent move (the hand-made evaluation is only
+// a rough guide; heavier weights measured worse on FFO #40-#43).
+inline constexpr int kEvalOrderWeight = 1 << 8;
 // Depth of the ordering searches, by empties.
-constexpr int sort_depth(int n_empties) { return n_empties < 19 ? 0 : n_empties < 22 ? 1 : n_empties < 25 ? 2 : 3; }
+constexpr int sort_depth(int n_empties) { return n_empties < 21 ? 0 : n_empties < 24 ? 1 : n_empties < 27 ? 2 : 3; }
 // Fills `list` like fastest_first, then adds the shallow search value of every move.
 void deep_order(Context& c, MoveList& list, Bitboard P, Bitboard O, Bitboard moves, unsigned parity, Square tt_move,
                 int n_empties, int alpha);
 // Enhanced transposition cut-off from this many empties: before searching, look every child up.
-inline constexpr int kEtcMin = 16;
+inline constexpr int kEtcMin = 12;
 
 // ---- Search layers -------------------------------------------------------------------------
 // All return a fail-soft score for the side to move against the null window (alpha, alpha + 1).

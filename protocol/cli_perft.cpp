@@ -1,5 +1,6 @@
 // `outflank perft DEPTH [--position "<64> X"] [--divide]`
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <string>
 
@@ -21,6 +22,13 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// CPU time of this thread: on a shared machine the wall clock also counts other processes' time.
+double thread_cpu_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
 void run_perft(const PerftOptions& opt) {
     if (opt.depth < 1 || opt.depth > 20) throw Error("perft: depth must be 1-20, not " + std::to_string(opt.depth));
     const Position pos = opt.position.empty() ? Position::start() : parse_position(opt.position);
@@ -39,13 +47,15 @@ void run_perft(const PerftOptions& opt) {
                     s > 0 ? total / s : 0.0);
         return;
     }
-    std::printf("%5s %20s %10s %16s\n", "depth", "leaves", "seconds", "leaves/s");
+    std::printf("%5s %20s %10s %16s %10s %16s\n", "depth", "leaves", "seconds", "leaves/s", "cpu s", "leaves/cpu s");
     for (int d = 1; d <= opt.depth; ++d) {
         const auto start = std::chrono::steady_clock::now();
+        const double cpu_start = thread_cpu_seconds();
         const std::uint64_t leaves = perft(pos, d);
         const double s = seconds_since(start);
-        std::printf("%5d %20llu %10.3f %16.0f\n", d, static_cast<unsigned long long>(leaves), s,
-                    s > 0 ? leaves / s : 0.0);
+        const double cpu = thread_cpu_seconds() - cpu_start;
+        std::printf("%5d %20llu %10.3f %16.0f %10.3f %16.0f\n", d, static_cast<unsigned long long>(leaves), s,
+                    s > 0 ? leaves / s : 0.0, cpu, cpu > 0 ? leaves / cpu : 0.0);
         std::fflush(stdout);
     }
 }

@@ -22,7 +22,7 @@ std::string answer_text(std::string_view text, bool single_line) {
     for (char c : text) {
         if (c == '\n') {
             if (single_line) c = ' ';
-            else if (s.empty() || s.back() == '\n') continue;
+            else if (!s.empty() && s.back() == '\n') continue;  // a leading one is fine (showboard)
         }
         s += c;
     }
