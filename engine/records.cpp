@@ -74,6 +74,7 @@ WthorGame parse_game(std::string_view record, const std::string& name, std::size
     if (g.theoretical_black > 64)
         throw Error(game_place(name, index) + ": black's theoretical score is " +
                     std::to_string(g.theoretical_black) + ", more than 64");
+    g.moves.reserve(kMovesPerGame);
     std::size_t end = kMovesPerGame;
     for (std::size_t j = 0; j < kMovesPerGame; ++j) {
         const unsigned v = byte_at(record, kGameMovesOffset + j);
@@ -81,14 +82,15 @@ WthorGame parse_game(std::string_view record, const std::string& name, std::size
             if (end == kMovesPerGame) end = j;
             continue;
         }
-        const std::string place = game_place(name, index) + ", move " + std::to_string(j + 1);
+        // The place is spelled out only on error: this loop runs for every move of every game.
+        auto place = [&] { return game_place(name, index) + ", move " + std::to_string(j + 1); };
         // A zero ends the game; a move after it means the record is damaged, not a short game.
         if (end != kMovesPerGame)
-            throw Error(place + ": byte " + std::to_string(v) + " after the end of the game (move " +
+            throw Error(place() + ": byte " + std::to_string(v) + " after the end of the game (move " +
                         std::to_string(end + 1) + " was 0)");
         const unsigned row = v / 10, col = v % 10;
         if (row < 1 || row > 8 || col < 1 || col > 8)
-            throw Error(place + ": byte " + std::to_string(v) + " is not a square (10 * row + column, each 1-8)");
+            throw Error(place() + ": byte " + std::to_string(v) + " is not a square (10 * row + column, each 1-8)");
         g.moves.push_back(static_cast<Square>((row - 1) * 8 + (col - 1)));
     }
     return g;

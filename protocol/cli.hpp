@@ -17,5 +17,6 @@ void add_solve(CLI::App& app);
 void add_search(CLI::App& app);
 void add_bench(CLI::App& app);
 void add_tune(CLI::App& app);
+void add_match(CLI::App& app);
 
 }  // namespace outflank::cli

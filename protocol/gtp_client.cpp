@@ -61,6 +61,20 @@ std::string sanitize_line(std::string_view raw) {
     return line;
 }
 
+// `exec CMD` makes the engine itself the child (not a shell waiting for it), so its exit status
+// and signals reach the referee directly. Only for a simple command: a list or pipeline (`;`,
+// `&&`, `|`), a compound command or a leading VAR=value needs the shell to stay.
+std::string shell_line(const std::string& command) {
+    if (command.find_first_of(";&|\n()`") != std::string::npos) return command;
+    const std::size_t start = command.find_first_not_of(" \t");
+    if (start == std::string::npos) return command;
+    const std::string first = command.substr(start, command.find_first_of(" \t", start) - start);
+    for (const char* keyword : {"exec", "if", "for", "while", "until", "case", "{", "!", "cd", "."})
+        if (first == keyword) return command;
+    if (first.find('=') != std::string::npos) return command;
+    return "exec " + command;
+}
+
 }  // namespace
 
 const char* to_string(GtpReply::Status status) {
@@ -97,7 +111,8 @@ void GtpClient::start() {
         for (int* p : {in, out, err}) { close_fd(p[0]); close_fd(p[1]); }
         throw Error("cannot create pipes for engine `" + command_ + "`: " + why);
     }
-    const char* cmd = command_.c_str();  // taken before fork: the child may only call async-signal-safe functions
+    const std::string line = shell_line(command_);
+    const char* cmd = line.c_str();  // made before fork: the child may only call async-signal-safe functions
     const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) {

@@ -58,7 +58,6 @@ public:
     void drain_stderr();
     // The engine's last lines of stderr (oldest first), for the log of a lost game.
     std::vector<std::string> stderr_tail() const { return {stderr_lines_.begin(), stderr_lines_.end()}; }
-    void clear_stderr_tail() { stderr_lines_.clear(); }
 
     // Ends the engine politely: `quit`, close stdin, wait up to `grace_seconds` for it to exit,
     // then kill it. Always reaps it.

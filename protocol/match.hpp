@@ -62,7 +62,8 @@ const char* to_string(Reason reason);
 struct GameRecord {
     int number = 0;                // 1-based, in the order games were scheduled
     int opening_index = 0;         // 0-based index into the (possibly shuffled) opening order
-    const Opening* opening = nullptr;
+    std::vector<Square> opening;   // the opening's moves, passes included; empty: start position
+    int opening_line = 0;          // its line in the openings file
     int black = 0;                 // which engine (0 = engine1, 1 = engine2) had black
     std::vector<Square> moves;     // every move from the start position, passes included
     std::vector<double> seconds;   // thinking time of each move (0 for opening moves and passes)
@@ -72,6 +73,7 @@ struct GameRecord {
     Reason reason = Reason::End;
     std::string detail;            // what went wrong, for a forfeit
     std::vector<std::string> stderr_tail;  // the loser's last stderr lines, for a forfeit
+    bool start_failed = false;     // the loser could not be started (counted towards giving up)
     double time_used[2] = {0, 0};  // thinking time per colour (0 black, 1 white)
 
     int engine_of(int color) const { return color == 0 ? black : 1 - black; }

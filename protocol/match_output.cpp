@@ -69,8 +69,7 @@ std::string game_line(const GameRecord& g, const std::string names[2]) {
     line += "\tresult=" + result_string(g);
     line += "\treason=" + std::string(to_string(g.reason));
     line += "\tdiscs=" + std::to_string(g.black_discs) + "-" + std::to_string(g.white_discs);
-    const bool has_opening = g.opening && !g.opening->moves.empty();
-    line += "\topening=" + (has_opening ? transcript_string(g.opening->moves, true) : std::string("-"));
+    line += "\topening=" + (g.opening.empty() ? std::string("-") : transcript_string(g.opening, true));
     line += "\tmoves=" + (g.moves.empty() ? std::string("-") : transcript_string(g.moves, true));
     line += "\ttime=" + fixed(g.time_used[0], 2) + "/" + fixed(g.time_used[1], 2);
     if (!g.detail.empty()) line += "\tdetail=" + one_line(g.detail);
@@ -94,7 +93,7 @@ std::string ggf_game(const GameRecord& g, const std::string names[2], const Cloc
     }
     if (clock.per_game > 0) s += "TI[" + clock_text(clock.per_game) + "]";
     s += "TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]";
-    const std::size_t opening_length = g.opening ? g.opening->moves.size() : 0;
+    const std::size_t opening_length = g.opening.size();
     for (std::size_t i = 0; i < g.moves.size(); ++i) {
         // Who moved follows from the move's index only with passes counted, which they are.
         s += (i % 2 == 0) ? "B[" : "W[";

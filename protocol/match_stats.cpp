@@ -31,9 +31,14 @@ EloEstimate elo_estimate(const Tally& t) {
     const int n = t.games();
     if (n == 0) return e;
     const double p = t.score();
-    const double var = (t.wins * (1.0 - p) * (1.0 - p) + t.draws * (0.5 - p) * (0.5 - p) + t.losses * p * p) / n;
-    const double margin = kZ95 * std::sqrt(var / n);
     e.elo = elo_from_score(p);
+    // The spread comes from counts where a zero counts as half a game: a clean sweep has no
+    // spread of its own, yet 6-0 says far less than 600-0.
+    auto regularised = [](int count) { return count == 0 ? 0.5 : static_cast<double>(count); };
+    const double w = regularised(t.wins), d = regularised(t.draws), l = regularised(t.losses);
+    const double q = (w + 0.5 * d) / (w + d + l);
+    const double var = (w * (1 - q) * (1 - q) + d * (0.5 - q) * (0.5 - q) + l * q * q) / (w + d + l);
+    const double margin = kZ95 * std::sqrt(var / n);
     e.lower = elo_from_score(p - margin);
     e.upper = elo_from_score(p + margin);
     return e;

@@ -181,12 +181,12 @@ TEST_CASE("endgame: solve reports pass, game over, PV and nodes", "[endgame]") {
 }
 
 TEST_CASE("endgame: results do not depend on the transposition table", "[endgame]") {
-    const int samples = sanitized() ? 6 : 40;
+    const int samples = sanitized() ? 6 : 30;
     std::mt19937_64 rng(99);
     Solver big(64), tiny(1), none(1);
     none.solver.set_use_tt(false);
     for (int i = 0; i < samples; ++i) {
-        const Position pos = random_position(rng, 14 + i % 5);
+        const Position pos = random_position(rng, 14 + i % 3);
         INFO("position " << position_string(pos));
         const int a = big.solver.search(pos.player, pos.opponent, -64, 64);
         CHECK(tiny.solver.search(pos.player, pos.opponent, -64, 64) == a);
