@@ -27,9 +27,8 @@ int run_gtp_loop(GtpOptions options) {
 void add_gtp(CLI::App& app) {
     auto opt = std::make_shared<GtpCliOptions>();
     CLI::App* sub = app.add_subcommand("gtp", "Speak GTP (Go Text Protocol v2) on stdin/stdout, for GUIs and referees");
-    CLI::Option* hash = sub->add_option("--hash", opt->gtp.hash_mb, "Transposition table size in MB")
-                            ->check(CLI::Range(1, 16384));
-    (void)hash;
+    sub->add_option("--hash", opt->gtp.hash_mb, "Transposition table size in MB (default 64)")
+        ->check(CLI::Range(1, 16384));
     CLI::Option* level = sub->add_option("--level,-l", opt->gtp.level,
                                          "Strength level 1-60 (default " + std::to_string(GtpOptions::kDefaultLevel) +
                                              ", about a second a move)")

@@ -9,6 +9,7 @@ int main(int argc, char** argv) {
     CLI::App app{"outflank " OUTFLANK_VERSION " - an Othello (Reversi) engine", "outflank"};
     app.set_version_flag("--version,-V", "outflank " OUTFLANK_VERSION);
     app.require_subcommand(0, 1);
+    app.footer("Without a subcommand, outflank speaks GTP on stdin/stdout (options: outflank gtp --help).");
     outflank::cli::add_perft(app);
     outflank::cli::add_gtp(app);
     outflank::cli::add_solve(app);
