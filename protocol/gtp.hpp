@@ -2,7 +2,7 @@
 // and scripts drive the engine. It reads commands from an istream and writes answers to an
 // ostream, so the tests drive it with string streams; progress and diagnostics go to a separate
 // log stream (stderr in the program). The game lives in outflank::Game and every move choice is
-// the engine API's: this file only parses, validates and formats. GTP.md documents the commands.
+// the engine API's: this file only parses, validates and formats. README.md ("GTP") documents the commands.
 #pragma once
 
 #include <cstddef>
