@@ -256,7 +256,10 @@ SearchResult Searcher::search_position(const Position& pos, const Limits& limits
     const bool solve_now = limits.exact || limits.wld ||
                            (limits.endgame_auto && limits.solve_empties >= 0 && empties <= limits.solve_empties);
     if (solve_now) {
-        result = solve(pos, limits.wld && !limits.exact, on_info);
+        result = solve(pos, limits.wld && !limits.exact, {});
+        result.nodes = control_.nodes;  // the seeding search included
+        result.seconds = control_.elapsed();
+        if (on_info) on_info(result);
         if (result.best_move < 64) return result;
         // Stopped before any move was known: answer with a very shallow search instead.
         control_.start(0, 0);

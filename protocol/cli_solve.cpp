@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "cli.hpp"
-#include "endgame.hpp"
+#include "engine.hpp"
 #include "error.hpp"
 #include "notation.hpp"
 
@@ -122,9 +122,10 @@ void run_solve(const SolveOptions& opt) {
     }
     const std::vector<ObfProblem> problems = read_obf(opt.file);
 
-    TranspositionTable tt(static_cast<std::size_t>(opt.hash_mb));
-    SearchControl control;
-    EndgameSolver solver(tt, control);
+    Engine engine(static_cast<std::size_t>(opt.hash_mb));
+    Limits limits;
+    limits.exact = !opt.wld;
+    limits.wld = opt.wld;
 
     std::printf("%4s %3s %5s %6s %8s %6s %14s %9s %12s\n", "#", "emp", "move", "score", "expected", "result",
                 "nodes", "seconds", "nodes/s");
@@ -136,9 +137,8 @@ void run_solve(const SolveOptions& opt) {
         if (p.number < first || p.number > last) continue;
         std::fprintf(stderr, "solving #%d (%d empties)...\r", p.number, p.pos.empty_count());
         std::fflush(stderr);
-        tt.clear();  // each position from scratch: reproducible node counts
-        control.start(0, 0);
-        const SearchResult r = solver.solve(p.pos, opt.wld);
+        engine.new_game();  // each position from scratch: reproducible node counts
+        const SearchResult r = engine.search(p.pos, limits);
         std::fprintf(stderr, "%40s\r", "");
 
         int expected = p.expected;
