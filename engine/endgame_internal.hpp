@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "bitboard.hpp"
+#include "line_tables.hpp"
 #include "movegen.hpp"
 #include "position.hpp"
 #include "search_control.hpp"
@@ -78,59 +79,13 @@ inline constexpr auto kNeighbour = [] {
 }();
 
 // ---- Flips ---------------------------------------------------------------------------------
-// The pext method of movegen.cpp, repeated here inline: four lines through the square, each
-// gathered into a byte; tables give the flipped discs, pdep scatters them back.
-struct LineSet {
-    std::array<Bitboard, 4> mask;
-    std::array<std::uint8_t, 4> pos;
-};
-inline constexpr auto kLines = [] {
-    std::array<LineSet, 64> lines{};
-    for (int sq = 0; sq < 64; ++sq) {
-        const int f = file_of(sq), r = rank_of(sq);
-        Bitboard diag = 0, anti = 0;
-        for (int s = 0; s < 64; ++s) {
-            if (file_of(s) - rank_of(s) == f - r) diag |= bit(s);
-            if (file_of(s) + rank_of(s) == f + r) anti |= bit(s);
-        }
-        lines[sq].mask = {Bitboard{0xFF} << (8 * r), kFileA << f, diag, anti};
-        lines[sq].pos = {static_cast<std::uint8_t>(f), static_cast<std::uint8_t>(r),
-                         static_cast<std::uint8_t>(r < f ? r : f), static_cast<std::uint8_t>(r < 7 - f ? r : 7 - f)};
-    }
-    return lines;
-}();
-// kOutflank[pos][opponent line]: where a player disc would close a run of opponent discs next to pos.
-inline constexpr auto kOutflank = [] {
-    std::array<std::array<std::uint8_t, 256>, 8> t{};
-    for (int pos = 0; pos < 8; ++pos)
-        for (int o = 0; o < 256; ++o) {
-            int out = 0, i = pos + 1;
-            while (i < 8 && (o >> i & 1)) ++i;
-            if (i > pos + 1 && i < 8) out |= 1 << i;
-            i = pos - 1;
-            while (i >= 0 && (o >> i & 1)) --i;
-            if (i < pos - 1 && i >= 0) out |= 1 << i;
-            t[pos][o] = static_cast<std::uint8_t>(out);
-        }
-    return t;
-}();
-// kFlipped[pos][outflanking discs]: the squares strictly between pos and each outflanking disc.
-inline constexpr auto kFlipped = [] {
-    std::array<std::array<std::uint8_t, 256>, 8> t{};
-    for (int pos = 0; pos < 8; ++pos)
-        for (int out = 0; out < 256; ++out) {
-            int flipped = 0, hi = pos + 1;
-            while (hi < 8 && !(out >> hi & 1)) ++hi;
-            if (hi < 8)
-                for (int i = pos + 1; i < hi; ++i) flipped |= 1 << i;
-            int lo = pos - 1;
-            while (lo >= 0 && !(out >> lo & 1)) --lo;
-            if (lo >= 0)
-                for (int i = lo + 1; i < pos; ++i) flipped |= 1 << i;
-            t[pos][out] = static_cast<std::uint8_t>(flipped);
-        }
-    return t;
-}();
+// flips() (movegen.hpp) is inline, so the hot loops inline it; the line tables also give the
+// last-move flip counter below.
+using lines::kFlipped;
+using lines::kLines;
+using lines::kOutflank;
+using lines::LineSet;
+
 // kLastFlips[pos][player line]: twice the number of discs flipped by a move on pos when every
 // other square of the line is full (the last empty square): non-player squares are opponent.
 // Squares past the end of a short diagonal gather as 0 (opponent) and, having no player disc
@@ -146,19 +101,9 @@ inline constexpr auto kLastFlips = [] {
     return t;
 }();
 
+inline Bitboard flip(Square sq, Bitboard P, Bitboard O) { return flips(sq, P, O); }
+
 #if defined(__BMI2__)
-inline Bitboard flip(Square sq, Bitboard P, Bitboard O) {
-    const LineSet& l = kLines[sq];
-    Bitboard f = 0;
-    for (int i = 0; i < 4; ++i) {
-        const Bitboard mask = l.mask[i];
-        const int pos = l.pos[i];
-        const unsigned o = static_cast<unsigned>(_pext_u64(O, mask));
-        const unsigned p = static_cast<unsigned>(_pext_u64(P, mask));
-        f |= _pdep_u64(kFlipped[pos][kOutflank[pos][o] & p], mask);
-    }
-    return f;
-}
 // Twice the number of discs `P` flips by playing the last empty square `sq`.
 inline int last_flip_count(Square sq, Bitboard P) {
     const LineSet& l = kLines[sq];
@@ -166,7 +111,6 @@ inline int last_flip_count(Square sq, Bitboard P) {
            kLastFlips[l.pos[2]][_pext_u64(P, l.mask[2])] + kLastFlips[l.pos[3]][_pext_u64(P, l.mask[3])];
 }
 #else
-inline Bitboard flip(Square sq, Bitboard P, Bitboard O) { return flips(sq, P, O); }
 inline int last_flip_count(Square sq, Bitboard P) {
     return 2 * popcount(flips(sq, P, ~P & ~bit(sq)));
 }

@@ -3,9 +3,11 @@
 
 #include "bitboard.hpp"
 
-#if defined(__AVX2__)
+#if defined(__AVX2__) || defined(__BMI2__)
 #include <immintrin.h>
 #endif
+
+#include "line_tables.hpp"
 
 namespace outflank {
 
@@ -60,11 +62,27 @@ inline Bitboard legal_moves(Bitboard player, Bitboard opponent) {
 #endif
 }
 
-// The discs that `player` flips by moving on the empty square `sq` (0 if the move is illegal).
-Bitboard flips(Square sq, Bitboard player, Bitboard opponent);
-
-// The same computed with per-direction rays; the portable fallback, kept for cross-checking.
+// The same as flips(), computed with per-direction rays: the portable fallback, kept for cross-checking.
 Bitboard flips_by_rays(Square sq, Bitboard player, Bitboard opponent);
+
+// The discs that `player` flips by moving on the empty square `sq` (0 if the move is illegal).
+// Inline: it is the hottest function of every search.
+inline Bitboard flips(Square sq, Bitboard player, Bitboard opponent) {
+#if defined(__BMI2__)
+    const lines::LineSet& set = lines::kLines[sq];
+    Bitboard flipped = 0;
+    for (int l = 0; l < 4; ++l) {  // unrolled by the compiler: four independent chains
+        const Bitboard mask = set.mask[l];
+        const int pos = set.pos[l];
+        const unsigned o = static_cast<unsigned>(_pext_u64(opponent, mask));
+        const unsigned p = static_cast<unsigned>(_pext_u64(player, mask));
+        flipped |= _pdep_u64(lines::kFlipped[pos][lines::kOutflank[pos][o] & p], mask);
+    }
+    return flipped;
+#else
+    return flips_by_rays(sq, player, opponent);
+#endif
+}
 
 // Squares adjacent (8-neighbourhood) to any set square: used by potential mobility.
 constexpr Bitboard neighbours(Bitboard b) {

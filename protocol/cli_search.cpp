@@ -24,6 +24,7 @@ struct SearchOptions {
     bool exact = false;
     bool wld = false;
     bool json = false;
+    bool full_width = false;
     int hash_mb = 64;
 };
 
@@ -56,6 +57,7 @@ void run_search(const SearchOptions& opt) {
     limits.exact = opt.exact;
     limits.wld = opt.wld;
     if (opt.level == 0 && opt.depth == 0 && opt.time == 0 && !opt.exact && !opt.wld) limits = level_limits(12);
+    limits.selective = !opt.full_width;
 
     Engine engine(static_cast<std::size_t>(opt.hash_mb));
     JsonWriter json;
@@ -101,6 +103,7 @@ void add_search(CLI::App& app) {
     sub->add_option("--level,-l", opt->level, "Strength level 1-60 (default 12 without other limits)");
     sub->add_flag("--exact,-e", opt->exact, "Solve to the end for the exact disc difference");
     sub->add_flag("--wld", opt->wld, "Solve to the end for win/loss/draw only");
+    sub->add_flag("--no-selectivity", opt->full_width, "Full-width midgame search (no ProbCut)");
     sub->add_flag("--json", opt->json, "Machine-readable output (one JSON document)");
     sub->add_option("--hash", opt->hash_mb, "Transposition table size in MB (default 64)");
     sub->callback([opt] { run_search(*opt); });
