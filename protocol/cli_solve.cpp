@@ -5,8 +5,9 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
-#include <regex>
+#include <charconv>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli.hpp"
@@ -89,14 +90,36 @@ ObfProblem parse_obf_line(const std::string& text, int line) {
     return p;
 }
 
+// "A" or "A-B" (whole numbers) -> [first, last]; false for anything else.
+bool parse_number_range(std::string_view text, int& first, int& last) {
+    auto number = [](std::string_view t, int& out) {
+        if (t.empty()) return false;
+        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
+        return ec == std::errc() && end == t.data() + t.size() && out >= 0;
+    };
+    const std::size_t dash = text.find('-');
+    if (dash == std::string_view::npos) return number(text, first) && number(text, last);
+    return number(text.substr(0, dash), first) && number(text.substr(dash + 1), last);
+}
+
+// FFO files are named fforum-A-B.obf: their positions are numbered A, A+1, ...; others from 1.
+int first_number_of(const std::string& file) {
+    std::string_view name = file;
+    if (const std::size_t slash = name.rfind('/'); slash != std::string_view::npos) name.remove_prefix(slash + 1);
+    if (name.size() < 4 || name.substr(name.size() - 4) != ".obf") return 1;
+    name.remove_suffix(4);
+    const std::size_t last_dash = name.rfind('-');
+    if (last_dash == std::string_view::npos || last_dash == 0) return 1;
+    const std::size_t dash = name.rfind('-', last_dash - 1);
+    if (dash == std::string_view::npos) return 1;
+    int first = 0, last = 0;
+    return parse_number_range(name.substr(dash + 1), first, last) ? first : 1;
+}
+
 std::vector<ObfProblem> read_obf(const std::string& file) {
     std::ifstream in(file);
     if (!in) throw Error("cannot read " + file);
-    // FFO files are named fforum-A-B.obf: number their positions A, A+1, ...
-    int number = 1;
-    std::smatch m;
-    static const std::regex range(R"(-(\d+)-\d+\.obf$)");
-    if (std::regex_search(file, m, range)) number = std::stoi(m[1]);
+    int number = first_number_of(file);
     std::vector<ObfProblem> problems;
     std::string text;
     for (int line = 1; std::getline(in, text); ++line) {
@@ -114,11 +137,8 @@ void run_solve(const SolveOptions& opt) {
     if (opt.hash_mb < 1 || opt.hash_mb > 65536) throw Error("solve: --hash must be 1-65536 MB");
     int first = 0, last = 1 << 30;
     if (!opt.numbers.empty()) {
-        std::smatch m;
-        static const std::regex range(R"((\d+)(?:-(\d+))?)");
-        if (!std::regex_match(opt.numbers, m, range)) throw Error("solve: --numbers must be A or A-B, not " + opt.numbers);
-        first = std::stoi(m[1]);
-        last = m[2].matched ? std::stoi(m[2]) : first;
+        if (!parse_number_range(opt.numbers, first, last))
+            throw Error("solve: --numbers must be A or A-B, not " + opt.numbers);
     }
     const std::vector<ObfProblem> problems = read_obf(opt.file);
 
