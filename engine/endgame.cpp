@@ -32,10 +32,7 @@ int root_pvs(Context& c, Bitboard P, Bitboard O, int alpha, int beta, Square& be
         if (c.tt->probe(key, data)) tt_move = data.move;
     }
     endgame::MoveList list;
-    if (n_empties >= endgame::kDeepOrderMin)
-        endgame::deep_order(c, list, P, O, moves, parity, tt_move, n_empties, alpha);
-    else
-        endgame::fastest_first(list, P, O, moves, parity, tt_move);
+    endgame::order_moves(c, list, P, O, moves, parity, tt_move, n_empties, alpha);
     int best = -kInfinity, a = alpha;
     for (int i = 0; i < list.count; ++i) {
         const endgame::MoveEntry& m = list.pick(i);

@@ -182,6 +182,14 @@ constexpr int sort_depth(int n_empties) { return n_empties < 21 ? 0 : n_empties 
 // Fills `list` like fastest_first, then adds the shallow search value of every move.
 void deep_order(Context& c, MoveList& list, Bitboard P, Bitboard O, Bitboard moves, unsigned parity, Square tt_move,
                 int n_empties, int alpha);
+// Orders a node's moves: shallow searches from kDeepOrderMin empties, fastest-first below.
+inline void order_moves(Context& c, MoveList& list, Bitboard P, Bitboard O, Bitboard moves, unsigned parity,
+                        Square tt_move, int n_empties, int alpha) {
+    if (n_empties >= kDeepOrderMin)
+        deep_order(c, list, P, O, moves, parity, tt_move, n_empties, alpha);
+    else
+        fastest_first(list, P, O, moves, parity, tt_move);
+}
 // Enhanced transposition cut-off from this many empties: before searching, look every child up.
 inline constexpr int kEtcMin = 12;
 

@@ -75,10 +75,7 @@ int nws_hash(Context& c, Bitboard P, Bitboard O, int alpha, int n_empties, unsig
             }
         }
     }
-    if (n_empties >= kDeepOrderMin)
-        deep_order(c, list, P, O, moves, parity, tt_move, n_empties, alpha);
-    else
-        fastest_first(list, P, O, moves, parity, tt_move);
+    order_moves(c, list, P, O, moves, parity, tt_move, n_empties, alpha);
     int best = -kInfinity;
     Square best_move = kNoMove;
     for (int i = 0; i < list.count; ++i) {
@@ -121,10 +118,7 @@ int pvs(Context& c, Bitboard P, Bitboard O, int alpha, int beta, int n_empties, 
         return -pvs(c, O, P, -beta, -alpha, n_empties, parity);
     }
     MoveList list;
-    if (n_empties >= kDeepOrderMin)
-        deep_order(c, list, P, O, moves, parity, tt_move, n_empties, alpha);
-    else
-        fastest_first(list, P, O, moves, parity, tt_move);
+    order_moves(c, list, P, O, moves, parity, tt_move, n_empties, alpha);
     int best = -kInfinity;
     Square best_move = kNoMove;
     int a = alpha;
