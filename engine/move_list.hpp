@@ -39,16 +39,6 @@ public:
         std::swap(entries_[i], entries_[best]);
         return entries_[i];
     }
-    // Moves the entry for `sq` to the front (the hash move); false if it is not in the list.
-    bool move_to_front(Square sq) {
-        for (int j = 0; j < size_; ++j) {
-            if (entries_[j].sq == sq) {
-                std::swap(entries_[0], entries_[j]);
-                return true;
-            }
-        }
-        return false;
-    }
 
 private:
     MoveEntry entries_[kCapacity];

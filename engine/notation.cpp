@@ -9,6 +9,10 @@ namespace {
 
 std::string quoted(std::string_view text) { return "\"" + std::string(text) + "\""; }
 
+bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+
+}  // namespace
+
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
@@ -16,10 +20,6 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
             return false;
     return true;
 }
-
-bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
-
-}  // namespace
 
 Square parse_square(std::string_view text) {
     if (text.size() != 2) throw Error(quoted(text) + ": a square is a column a-h and a row 1-8, like d3");

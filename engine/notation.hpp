@@ -10,6 +10,9 @@
 
 namespace outflank {
 
+// ASCII case-insensitive equality ("PA" == "pa"): notation and the protocols' keywords.
+bool equals_ignoring_case(std::string_view a, std::string_view b);
+
 // "d3" or "D3" -> square index. Throws on anything else (`"e9": row must be 1-8`).
 Square parse_square(std::string_view text);
 // A square or a pass ("pass", "PA", "ps" in any case -> kPass).

@@ -40,8 +40,6 @@ public:
         return stopped_;
     }
     bool stopped() const { return stopped_; }
-    // Forces a stop from the searching thread itself (e.g. a soft time limit decided between iterations).
-    void stop_now() { stopped_ = true; }
     double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
     std::uint64_t nodes = 0;  // incremented by the searchers

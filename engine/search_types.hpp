@@ -40,7 +40,6 @@ struct SearchInfo {
 
 struct SearchResult : SearchInfo {
     Square best_move = kNoMove;  // kPass when the side to move must pass; kNoMove when the game is over
-    bool from_book = false;
     bool stopped = false;        // the search was stopped (time, nodes or stop()) before its target
 };
 

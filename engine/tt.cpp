@@ -81,12 +81,4 @@ void TranspositionTable::store(std::uint64_t key, int depth, int selectivity, in
     slot->age = age_;
 }
 
-int TranspositionTable::usage_permille() const {
-    int used = 0;
-    const std::size_t n = std::min<std::size_t>(250, bucket_count_);
-    for (std::size_t i = 0; i < n; ++i)
-        for (const Entry& e : buckets_[i].entries) used += (e.age == age_ && e.key != 0);
-    return static_cast<int>(used * 1000 / (n * 4));
-}
-
 }  // namespace outflank

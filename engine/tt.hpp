@@ -42,9 +42,6 @@ public:
     void store(std::uint64_t key, int depth, int selectivity, int alpha, int beta, int score, Square move);
     void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[index(key)]); }
 
-    // Per mille of the first 1000 buckets' entries written by the current search (UCI-style "hashfull").
-    int usage_permille() const;
-
 private:
     struct Entry {
         std::uint64_t key;

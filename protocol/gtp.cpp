@@ -7,6 +7,7 @@
 
 #include "engine.hpp"
 #include "error.hpp"
+#include "notation.hpp"
 #include "tokenizer.hpp"
 
 namespace outflank {
@@ -33,8 +34,8 @@ std::string answer_text(std::string_view text, bool single_line) {
 }  // namespace
 
 Color parse_gtp_color(std::string_view word) {
-    if (text::iequals(word, "b") || text::iequals(word, "black")) return Color::Black;
-    if (text::iequals(word, "w") || text::iequals(word, "white")) return Color::White;
+    if (equals_ignoring_case(word, "b") || equals_ignoring_case(word, "black")) return Color::Black;
+    if (equals_ignoring_case(word, "w") || equals_ignoring_case(word, "white")) return Color::White;
     throw GtpFailure("syntax error");
 }
 
@@ -97,7 +98,7 @@ std::vector<std::string> GtpEngine::command_names() {
 const GtpEngine::Command* GtpEngine::find_command(std::string_view name) {
     // Case-insensitive: forgiving to hand-typed input, and no two commands differ only in case.
     for (const Command& c : commands())
-        if (text::iequals(c.name, name)) return &c;
+        if (equals_ignoring_case(c.name, name)) return &c;
     return nullptr;
 }
 

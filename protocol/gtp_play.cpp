@@ -128,7 +128,7 @@ std::string GtpEngine::cmd_list_games(const Args&) { return "Othello"; }
 std::string GtpEngine::cmd_set_game(const Args& args) {
     if (args.empty()) throw GtpFailure("syntax error");
     const std::string name = text::join_words(args);
-    if (!text::iequals(name, "Othello") && !text::iequals(name, "Reversi")) throw GtpFailure("unsupported game");
+    if (!equals_ignoring_case(name, "Othello") && !equals_ignoring_case(name, "Reversi")) throw GtpFailure("unsupported game");
     return "";
 }
 

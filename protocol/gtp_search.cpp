@@ -163,14 +163,14 @@ std::string GtpEngine::cmd_evaluate(const Args& args) {
     double total_time = 0;
     if (!args.empty()) {
         if (args.size() != 2) throw GtpFailure("syntax error");
-        if (text::iequals(args[0], "depth")) {
+        if (equals_ignoring_case(args[0], "depth")) {
             const int d = parse_int_in(args[1], 1, 60);
             limits = level_limits(d);
             limits.depth = d;
             limits.solve_empties = d;
-        } else if (text::iequals(args[0], "level")) {
+        } else if (equals_ignoring_case(args[0], "level")) {
             limits = level_limits(parse_int_in(args[1], 1, 60));
-        } else if (text::iequals(args[0], "time")) {
+        } else if (equals_ignoring_case(args[0], "time")) {
             total_time = parse_seconds_in(args[1]);
             limits = Limits{};
         } else {
@@ -200,7 +200,7 @@ std::string GtpEngine::cmd_solve(const Args& args) {
     bool wld = false;
     if (args.size() > 1) throw GtpFailure("syntax error");
     if (args.size() == 1) {
-        if (!text::iequals(args[0], "wld")) throw GtpFailure("syntax error");
+        if (!equals_ignoring_case(args[0], "wld")) throw GtpFailure("syntax error");
         wld = true;
     }
     const Position& pos = game_.position();

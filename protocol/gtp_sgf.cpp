@@ -66,7 +66,7 @@ std::vector<Node> main_line_nodes(std::string_view text) {
 // A square from SGF's two letters ("dc" = d3) or Othello notation ("d3"); kPass for a pass.
 Square parse_sgf_point(std::string_view v, bool allow_pass) {
     const std::string_view t = text::trim(v);
-    if (t.empty() || t == "tt" || text::iequals(t, "pass") || text::iequals(t, "pa")) {
+    if (t.empty() || t == "tt" || equals_ignoring_case(t, "pass") || equals_ignoring_case(t, "pa")) {
         if (!allow_pass) throw Error("a pass is not a point");
         return kPass;
     }
@@ -97,8 +97,8 @@ Bitboard point_list(const Property& p) {
 
 Color parse_color_value(const std::string& v) {
     const std::string_view t = text::trim(v);
-    if (text::iequals(t, "b") || text::iequals(t, "black")) return Color::Black;
-    if (text::iequals(t, "w") || text::iequals(t, "white")) return Color::White;
+    if (equals_ignoring_case(t, "b") || equals_ignoring_case(t, "black")) return Color::Black;
+    if (equals_ignoring_case(t, "w") || equals_ignoring_case(t, "white")) return Color::White;
     throw Error("PL[" + v + "]: expected B or W");
 }
 

@@ -22,7 +22,6 @@ std::vector<std::string_view> split_words(std::string_view s);
 // Joins words with single spaces (used where an argument may itself contain spaces).
 std::string join_words(const std::vector<std::string_view>& words, std::size_t first = 0);
 
-bool iequals(std::string_view a, std::string_view b);
 std::string to_lower(std::string_view s);
 
 // The whole text must be a decimal integer with an optional sign that fits in long long.

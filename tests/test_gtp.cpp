@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "gtp/gtp_session.hpp"
+#include "notation.hpp"
 #include "tokenizer.hpp"
 
 using namespace outflank;
@@ -33,7 +34,7 @@ TEST_CASE("tokenizer cleans lines and splits words", "[gtp]") {
     CHECK_FALSE(text::parse_number("1e999"));
     CHECK(text::is_digits("007"));
     CHECK_FALSE(text::is_digits("7a"));
-    CHECK(text::iequals("BlAcK", "black"));
+    CHECK(equals_ignoring_case("BlAcK", "black"));
 }
 
 TEST_CASE("administrative commands, with and without ids", "[gtp]") {

@@ -157,7 +157,7 @@ TEST_CASE("100,000 random and mutated lines: every answer framed, state consiste
             id = std::string(words.front());
             words.erase(words.begin());
         }
-        if (!words.empty() && text::iequals(words.front(), "quit")) continue;
+        if (!words.empty() && equals_ignoring_case(words.front(), "quit")) continue;
 
         const std::string answer = s.send(line);
         INFO("line " << n << ": \"" << line << "\"");
