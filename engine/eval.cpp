@@ -4,6 +4,10 @@
 #include "eval.hpp"
 
 #include <algorithm>
+#include <cstdio>
+
+#include "error.hpp"
+#include "pattern_eval.hpp"
 
 #include "movegen.hpp"
 #include "stability.hpp"
@@ -35,9 +39,43 @@ int corner_liability(Bitboard discs, Bitboard empty, Bitboard near_corner) {
     return n;
 }
 
+std::shared_ptr<const PatternWeights> g_weights;
+const PatternWeights* g_active = nullptr;  // g_weights.get(), read on every evaluation
+
 }  // namespace
 
 int evaluate(Bitboard player, Bitboard opponent) {
+    if (g_active)
+        return std::clamp(g_active->evaluate(player, opponent), -64 * kEvalScale + 1, 64 * kEvalScale - 1);
+    return evaluate_handmade(player, opponent);
+}
+
+void use_pattern_weights(std::shared_ptr<const PatternWeights> weights) {
+    g_weights = std::move(weights);
+    g_active = g_weights.get();
+}
+
+const PatternWeights* active_pattern_weights() { return g_active; }
+
+std::string default_weights_path() { return OUTFLANK_DEFAULT_WEIGHTS; }
+
+std::string select_evaluation(const std::string& spec) {
+    if (spec == "none") {
+        use_pattern_weights(nullptr);
+        return "hand-made evaluation";
+    }
+    const std::string path = spec.empty() ? default_weights_path() : spec;
+    try {
+        use_pattern_weights(std::make_shared<const PatternWeights>(PatternWeights::load(path)));
+        return "pattern weights " + path;
+    } catch (const Error& e) {
+        std::fprintf(stderr, "outflank: %s; using the hand-made evaluation\n", e.what());
+        use_pattern_weights(nullptr);
+        return "hand-made evaluation";
+    }
+}
+
+int evaluate_handmade(Bitboard player, Bitboard opponent) {
     const Bitboard empty = ~(player | opponent);
     const int discs = popcount(player | opponent);
     // phase: 0 at the start position (4 discs) .. 60 when the board is full

@@ -8,6 +8,8 @@
 #include "cli.hpp"
 #include "engine.hpp"
 #include "error.hpp"
+#include "eval.hpp"
+#include "pattern_eval.hpp"
 #include "game.hpp"
 #include "notation.hpp"
 #include "search_format.hpp"
@@ -64,6 +66,33 @@ void run_bench(int depth, int hash_mb) {
     std::printf("Nodes/second   : %.0f\n", total_seconds > 0 ? total_nodes / total_seconds : 0.0);
 }
 
+// Evaluations per second of the hand-made and the pattern evaluation, on every position of the
+// bench games (each evaluated many times; the sum is printed so the work cannot be optimised away).
+void run_eval_speed() {
+    std::vector<Position> positions;
+    for (const char* moves : {kGameA, kGameB, kGameC, kGameD}) {
+        const Game game = Game::from_transcript(moves);
+        for (std::size_t i = 0; i < game.moves().size(); ++i)
+            if (!game.position_at(i).is_game_over()) positions.push_back(game.position_at(i));
+    }
+    constexpr int kRounds = 20000;
+    auto measure = [&](const char* name, auto&& eval) {
+        const auto start = std::chrono::steady_clock::now();
+        long long sum = 0;
+        for (int r = 0; r < kRounds; ++r)
+            for (const Position& p : positions) sum += eval(p.player, p.opponent);
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double evals = static_cast<double>(kRounds) * static_cast<double>(positions.size());
+        std::printf("%-22s %6.1f M evaluations/s  (%.0f ns each; checksum %lld)\n", name, evals / s / 1e6,
+                    s / evals * 1e9, sum);
+    };
+    measure("hand-made evaluation", [](Bitboard p, Bitboard o) { return evaluate_handmade(p, o); });
+    if (const PatternWeights* w = active_pattern_weights())
+        measure("pattern evaluation", [w](Bitboard p, Bitboard o) { return w->evaluate(p, o); });
+    else
+        std::printf("pattern evaluation     (no weights loaded)\n");
+}
+
 }  // namespace
 
 void add_bench(CLI::App& app) {
@@ -72,7 +101,12 @@ void add_bench(CLI::App& app) {
     CLI::App* sub = app.add_subcommand("bench", "Search fixed positions; print the node-count signature and speed");
     sub->add_option("--depth,-d", *depth, "Midgame depth of each search (default 14)");
     sub->add_option("--hash", *hash, "Transposition table size in MB (default 64)");
-    sub->callback([depth, hash] { run_bench(*depth, *hash); });
+    auto eval_speed = std::make_shared<bool>(false);
+    sub->add_flag("--eval-speed", *eval_speed, "Measure evaluations per second instead (hand-made and pattern)");
+    sub->callback([depth, hash, eval_speed] {
+        if (*eval_speed) run_eval_speed();
+        else run_bench(*depth, *hash);
+    });
 }
 
 }  // namespace outflank::cli
