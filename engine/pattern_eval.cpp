@@ -44,7 +44,12 @@ inline void symmetries(Bitboard b, Bitboard out[8]) {
     out[1] = flip_vertical(b);
     out[2] = mirror_horizontal(b);
     out[3] = mirror_horizontal(out[1]);
-    for (int s = 0; s < 4; ++s) out[4 + s] = transpose(out[s]);
+    // One transpose instead of four: transpose(flip(b)) = mirror(transpose(b)),
+    // transpose(mirror(b)) = flip(transpose(b)), and both together commute the same way.
+    out[4] = transpose(b);
+    out[5] = mirror_horizontal(out[4]);
+    out[6] = flip_vertical(out[4]);
+    out[7] = flip_vertical(out[5]);
 }
 
 }  // namespace
