@@ -84,13 +84,11 @@ std::vector<std::int16_t> train_evaluation(const TrainingSet& train, const Train
     const std::size_t size = patterns::layout().compact_size;
     std::vector<std::int16_t> all(std::size_t{kStageCount} * size, 0);
     std::vector<float> weights(size, 0.f);  // warm start: each stage begins from the previous one
-    for (int stage = 0; stage < kStageCount; ++stage) {
+    const int last = std::min(options.last_stage, kStageCount - 1);
+    for (int stage = 0; stage <= last; ++stage) {
         const auto start = std::chrono::steady_clock::now();
-        // The stages not trained yet start as copies of this one's warm start, so that the
-        // labelling search's move ordering and its rare same-stage leaves (after passes) see
-        // sensible values.
-        const std::vector<std::int16_t> q = quantize_weights(weights);
-        for (int s = stage; s < kStageCount; ++s) std::copy(q.begin(), q.end(), all.begin() + s * size);
+        // The stages not trained yet hold copies of the last trained one, so that the labelling
+        // search's move ordering and its rare same-stage leaves (after passes) see sensible values.
         use_pattern_weights(std::make_shared<const PatternWeights>(all));
 
         const StageData train_data = label_stage(train, stage, options, log, "training");
@@ -115,7 +113,7 @@ std::vector<std::int16_t> train_evaluation(const TrainingSet& train, const Train
             report.validation_mae = p.validation_mae;
         });
         const std::vector<std::int16_t> trained = quantize_weights(weights);
-        std::copy(trained.begin(), trained.end(), all.begin() + stage * size);
+        for (int s = stage; s < kStageCount; ++s) std::copy(trained.begin(), trained.end(), all.begin() + s * size);
         report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (on_stage) on_stage(report);
     }

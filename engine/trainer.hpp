@@ -16,6 +16,7 @@ namespace outflank {
 struct TrainerOptions {
     int search_depth = 4;  // labelling search; its leaves lie in the stages already trained
     double blend = 0.5;    // label = blend x search value + (1 - blend) x game result (no exact score)
+    int last_stage = patterns::kStageCount - 1;  // train stages 0..last_stage (for experiments)
     FitOptions fit;
 };
 

@@ -67,11 +67,11 @@ void TrainingSet::merge() {
     positions_ = std::move(merged);
 }
 
-std::size_t TrainingSet::sample_range(int min_empties, int max_empties, int one_in) {
+std::size_t TrainingSet::sample_range(int min_empties, int max_empties, int one_in, bool keep_solved) {
     const std::size_t before = positions_.size();
     std::erase_if(positions_, [&](const TrainingPosition& p) {
         const int e = p.empties();
-        if (e < min_empties || e > max_empties) return false;
+        if (e < min_empties || e > max_empties || (keep_solved && p.exact != kUnknownScore)) return false;
         std::uint64_t h = (p.player * 0x9E3779B97F4A7C15ULL) ^ (p.opponent * 0xC2B2AE3D27D4EB4FULL);
         h ^= h >> 29;
         return (h * 0xBF58476D1CE4E5B9ULL >> 40) % static_cast<std::uint64_t>(one_in) != 0;

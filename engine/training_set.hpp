@@ -36,7 +36,8 @@ public:
     void merge();
     // Keeps 1 in `one_in` of the positions with min..max empties (chosen by a hash of the
     // position, so the choice is reproducible) and drops the others; returns how many it dropped.
-    std::size_t sample_range(int min_empties, int max_empties, int one_in);
+    // With keep_solved, positions that have an exact score are all kept.
+    std::size_t sample_range(int min_empties, int max_empties, int one_in, bool keep_solved = false);
 
     std::vector<TrainingPosition>& positions() { return positions_; }
     const std::vector<TrainingPosition>& positions() const { return positions_; }

@@ -39,6 +39,7 @@ struct FitCliOptions {
 
 struct ValidateOptions {
     std::string validation;
+    int sample = 1;  // 1 in this many of the positions the solver did not label
     int depth = 10;
     unsigned threads = 2;
 };
@@ -150,7 +151,8 @@ void run_fit(const FitCliOptions& o) {
 }
 
 void run_validate(const ValidateOptions& o) {
-    const TrainingSet validation = TrainingSet::load(o.validation);
+    TrainingSet validation = TrainingSet::load(o.validation);
+    if (o.sample > 1) validation.sample_range(0, 60, o.sample, /*keep_solved=*/true);
     if (!active_pattern_weights()) throw Error("train validate: no pattern weights loaded (see --eval)");
     StatusLine status;
     const auto rows = validation_report(validation, o.depth, o.threads,
@@ -198,6 +200,8 @@ void add_train(CLI::App& app) {
     f->add_option("--epochs", fit->trainer.fit.epochs, "Adam steps per stage")->check(CLI::Range(1, 100000))->capture_default_str();
     f->add_option("--learning-rate", fit->trainer.fit.learning_rate, "Initial Adam step (discs)")->capture_default_str();
     f->add_option("--l2", fit->trainer.fit.l2, "Ridge penalty (in positions)")->capture_default_str();
+    f->add_option("--last-stage", fit->trainer.last_stage, "Train stages 0..N only (the later ones copy stage N)")
+        ->check(CLI::Range(0, patterns::kStageCount - 1))->capture_default_str();
     f->add_option("--threads", fit->trainer.fit.threads, "Worker threads")->check(CLI::Range(1, 64))->capture_default_str();
     f->callback([fit] { run_fit(*fit); });
 
@@ -206,6 +210,8 @@ void add_train(CLI::App& app) {
     v->add_option("validation", validate->validation, "Validation set (from `train data`)")->required()->check(CLI::ExistingFile);
     v->add_option("--depth", validate->depth, "Depth of the reference search for unsolved positions")
         ->check(CLI::Range(1, 30))->capture_default_str();
+    v->add_option("--sample", validate->sample, "Use 1 in K of the unsolved positions (deep searches are slow)")
+        ->check(CLI::Range(1, 1000))->capture_default_str();
     v->add_option("--threads", validate->threads, "Worker threads")->check(CLI::Range(1, 64))->capture_default_str();
     v->callback([validate] { run_validate(*validate); });
 }

@@ -132,6 +132,11 @@ TEST_CASE("weights file: a missing or corrupt file falls back to the hand-made e
     std::filesystem::remove(path);
 }
 
+TEST_CASE("weights file: the shipped weights load", "[eval]") {
+    if (!std::filesystem::exists(default_weights_path())) FAIL("missing " << default_weights_path());
+    CHECK_NOTHROW(PatternWeights::load(default_weights_path()));
+}
+
 TEST_CASE("training set: symmetric positions merge, and the file round-trips", "[eval]") {
     TrainingSet set;
     const Game a = Game::from_transcript("f5d6c3d3c4");
