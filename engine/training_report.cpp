@@ -56,7 +56,8 @@ void print_validation_report(const std::vector<ValidationRow>& rows, int depth, 
     std::fprintf(out, "stage  empties  positions  reference         hand-made  trained   | vs game result: hand-made  trained\n");
     for (const ValidationRow& r : rows) {
         char reference[32];
-        if (r.exact) std::snprintf(reference, sizeof reference, "exact");
+        if (r.positions == 0) std::snprintf(reference, sizeof reference, "-");
+        else if (r.exact) std::snprintf(reference, sizeof reference, "exact");
         else std::snprintf(reference, sizeof reference, "depth-%d search", depth);
         std::fprintf(out, "%5d  %2d-%-2d    %9zu  %-16s  %9.2f  %7.2f   | %24.2f  %7.2f\n", r.stage, r.stage * 4 + 1,
                      r.stage * 4 + 4, r.positions, reference, r.handmade_vs_reference, r.trained_vs_reference,
