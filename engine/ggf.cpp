@@ -145,7 +145,8 @@ bool is_number(std::string_view s) {
     return !s.empty() && ec == std::errc() && end == s.data() + s.size();
 }
 
-// "F5", "f5/1.23/0.5", "F5//0.05", "PA": the move; eval and time are checked but not kept.
+}  // namespace
+
 Square parse_ggf_move(std::string_view value) {
     std::vector<std::string_view> fields;
     std::size_t start = 0;
@@ -163,8 +164,6 @@ Square parse_ggf_move(std::string_view value) {
         throw Error("time " + quoted(fields[2]) + " is not a number");
     return sq;
 }
-
-}  // namespace
 
 Game parse_ggf(std::string_view text) {
     Reader reader(text);

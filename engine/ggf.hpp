@@ -20,6 +20,11 @@ namespace outflank {
 // the structure, a property (BO, TY, GM), or the move number and text of the first bad move.
 Game parse_ggf(std::string_view text);
 
+// One move as GGF writes it, also NBoard's `move` argument: "F5", "f5/1.23/0.5", "F5//0.05", "PA".
+// Returns the square or kPass; the optional eval and time must be numbers and are not kept.
+// Throws Error saying what is wrong (no "GGF:" prefix: the caller names the place).
+Square parse_ggf_move(std::string_view text);
+
 // The game as one GGF line: GM, PC[outflank], TY[8], BO with the start position, RE (black's
 // disc difference) once the game is over, and every move (passes as PA) without eval or time.
 // parse_ggf(to_ggf(g)) gives back g's start position and moves.
