@@ -19,5 +19,6 @@ void add_bench(CLI::App& app);
 void add_tune(CLI::App& app);
 void add_match(CLI::App& app);
 void add_train(CLI::App& app);
+void add_nboard(CLI::App& app);
 
 }  // namespace outflank::cli

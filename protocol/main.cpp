@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
     outflank::cli::add_tune(app);
     outflank::cli::add_match(app);
     outflank::cli::add_train(app);
+    outflank::cli::add_nboard(app);
     try {
         app.parse(argc, argv);
         // No subcommand: speak GTP, so GUIs can start the plain binary as an engine.
