@@ -18,5 +18,7 @@ void add_search(CLI::App& app);
 void add_bench(CLI::App& app);
 void add_tune(CLI::App& app);
 void add_match(CLI::App& app);
+void add_analyze(CLI::App& app);
+void add_board(CLI::App& app);
 
 }  // namespace outflank::cli
