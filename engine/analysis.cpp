@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <string>
+
+#include "error.hpp"
 
 namespace outflank {
 namespace {
 
 bool solved_exactly(const Position& pos, const AnalysisSettings& settings) {
-    return pos.empty_count() <= settings.exact_from;
+    return pos.empty_count() <= std::min(settings.exact_from, kMaxSolveEmpties);
 }
 
 // The limits for searching `pos` itself. Exactness is decided by exact_from alone (no automatic
@@ -130,6 +133,9 @@ GameAnalysis analyze_game(Engine& engine, const Game& game, const AnalysisSettin
 
 PositionAnalysis analyze_position(Engine& engine, const Position& pos, const AnalysisSettings& settings,
                                   bool exact) {
+    if (exact && pos.empty_count() > kMaxSolveEmpties)
+        throw Error("too many empties to solve: " + std::to_string(pos.empty_count()) + " (at most " +
+                    std::to_string(kMaxSolveEmpties) + ")");
     PositionAnalysis result;
     result.position = pos;
     result.settings = settings;

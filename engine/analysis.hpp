@@ -19,6 +19,9 @@ namespace outflank {
 constexpr int kMistakeLoss = 2;
 constexpr int kBlunderLoss = 6;
 
+// The most empties analysis solves exactly (as GTP's outflank-solve): beyond, a solve takes hours.
+constexpr int kMaxSolveEmpties = 40;
+
 enum class Mark { None, Mistake, Blunder };
 Mark mark_for_loss(int loss);
 // "", "mistake", "blunder".
@@ -27,7 +30,8 @@ const char* mark_name(Mark mark);
 struct AnalysisSettings {
     int depth = 12;        // midgame depth per position (ignored when time > 0)
     double time = 0;       // seconds per position instead of a fixed depth (0 = use depth)
-    int exact_from = 20;   // positions with this many empties or fewer are solved exactly (-1: never)
+    int exact_from = 20;   // positions with this many empties or fewer are solved exactly (0: never;
+                           // at most kMaxSolveEmpties)
     bool selective = true; // ProbCut in the midgame searches
 };
 
@@ -90,7 +94,8 @@ struct PositionAnalysis {
 };
 
 // Scores every legal move of `pos`, best first. With `exact` (or when the position has at most
-// settings.exact_from empties) every move is solved. A finished game has no moves.
+// settings.exact_from empties) every move is solved; `exact` with more than kMaxSolveEmpties
+// empties throws Error. A finished game has no moves.
 PositionAnalysis analyze_position(Engine& engine, const Position& pos, const AnalysisSettings& settings,
                                   bool exact = false);
 

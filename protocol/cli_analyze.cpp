@@ -155,8 +155,8 @@ void add_analyze(CLI::App& app) {
                             ->check(CLI::Range(0.001, 1e6));
     depth->excludes(time);
     sub->add_option("--exact-from,-e", opt->settings.exact_from,
-                    "Solve positions with at most E empties exactly (default 20; 0 never)")
-        ->check(CLI::Range(0, 60));
+                    "Solve positions with at most E empties exactly (default 20, at most 40; 0 never)")
+        ->check(CLI::Range(0, kMaxSolveEmpties));
     sub->add_flag("--exact", opt->exact, "Positions: solve every move exactly");
     sub->add_flag("--no-selectivity", opt->full_width, "Full-width midgame searches (no ProbCut)");
     CLI::Option* json = sub->add_flag("--json", opt->json, "One JSON document (schema in README.md, \"Analysis\")");
