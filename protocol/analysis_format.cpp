@@ -137,7 +137,7 @@ std::string game_analysis_csv(const GameAnalysis& a) {
 std::string position_analysis_table(const PositionAnalysis& a) {
     const Position& pos = a.position;
     std::string out = board_diagram(pos);
-    out += std::string(player_name(pos.side)) + " to move, " + std::to_string(pos.empty_count()) + " empties, " +
+    out += std::string(pos.side == Color::Black ? "Black" : "White") + " to move, " + std::to_string(pos.empty_count()) + " empties, " +
            (a.exact ? "solved exactly" : settings_text(a.settings)) + "\n";
     if (a.game_over()) {
         out += "Game over: " + score_string(pos.final_score()) + " for " + player_name(pos.side) + "\n";
