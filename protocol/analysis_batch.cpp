@@ -12,6 +12,7 @@
 #include "analysis_format.hpp"
 #include "error.hpp"
 #include "game.hpp"
+#include "ggf.hpp"
 #include "notation.hpp"
 
 namespace outflank {
@@ -54,7 +55,7 @@ BatchResult analyze_batch_line(Engine& engine, const BatchLine& line, const Batc
             return {position_analysis_json(analyze_position(engine, pos, options.settings, options.exact_positions),
                                            line.number)};
         }
-        const Game game = Game::from_transcript(line.text);
+        const Game game = line.text.starts_with("(;") ? parse_ggf(line.text) : Game::from_transcript(line.text);
         return {game_analysis_json(analyze_game(engine, game, options.settings), line.number)};
     } catch (const Error& e) {
         return {batch_error_json(line.number, e.what()), true};

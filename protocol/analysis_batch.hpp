@@ -1,4 +1,4 @@
-// `outflank analyze --batch`: one transcript or position a line in, one JSON line out per input
+// `outflank analyze --batch`: one transcript, GGF game or position a line in, one JSON line out per input
 // line, in input order, analysed by several Engine instances on their own threads.
 #pragma once
 
@@ -32,9 +32,10 @@ struct BatchResult {
     bool error = false;
 };
 
-// One line's JSON (with its "line" field): a game analysis when the line is a transcript, a
-// position analysis when it starts with a board ("<64 squares> X"), an {"line", "error"} object
-// when it is neither or the game is illegal.
+// One line's JSON (with its "line" field): a game analysis when the line is a transcript or a GGF
+// game ("(;GM[Othello]...;)", as GGS archives store them), a position analysis when it starts with
+// a board ("<64 squares> X"), an {"line", "error"} object when it is none of these or the game is
+// illegal.
 BatchResult analyze_batch_line(Engine& engine, const BatchLine& line, const BatchOptions& options);
 
 struct BatchSummary {

@@ -26,7 +26,7 @@ struct AnalyzeOptions {
     std::string game;
     std::string position;
     std::string batch;
-    int wthor_game = 0;
+    int game_number = 0;
     AnalysisSettings settings;
     bool exact = false;
     bool full_width = false;
@@ -63,7 +63,7 @@ void check_options(const AnalyzeOptions& opt) {
 }
 
 void analyze_one_game(const AnalyzeOptions& opt) {
-    const Game game = load_game(opt.game, opt.wthor_game);
+    const Game game = load_game(opt.game, opt.game_number);
     Engine engine(static_cast<std::size_t>(opt.hash_mb));
     ProgressLine line(opt.quiet);
     auto progress = [&](int done, int total) {
@@ -146,7 +146,7 @@ void add_analyze(CLI::App& app) {
                     "A transcript (f5d6c3...), or a file: SGF, GGF, WTHOR .wtb (with --game N), or text with a transcript");
     sub->add_option("--position,-p", opt->position, "Score every legal move of this position: 64 squares and the side");
     sub->add_option("--batch,-b", opt->batch, "One transcript or position a line (- for stdin) -> JSON Lines");
-    sub->add_option("--game,-g", opt->wthor_game, "The game number (1-based) in a WTHOR .wtb file")
+    sub->add_option("--game,-g", opt->game_number, "The game number (1-based) in a WTHOR .wtb file or a GGF file of several games")
         ->check(CLI::Range(1, 100000000));
     CLI::Option* depth =
         sub->add_option("--depth,-d", opt->settings.depth, "Midgame depth per position (default 12)")->check(CLI::Range(1, 60));

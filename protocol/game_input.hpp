@@ -11,9 +11,11 @@
 
 namespace outflank {
 
-// `wthor_game` is the 1-based game number in a .wtb file (0 when not given; required for .wtb).
-// Throws Error naming the file, game and move of the problem.
-Game load_game(const std::string& argument, int wthor_game = 0);
+// `game_number` is the 1-based game in a WTHOR .wtb file or a GGF file of several games (0 when
+// not given: required for .wtb and for GGF files with more than one game). A file is read by its
+// extension (.wtb, .sgf, .ggf), otherwise by its content: a GGF game ("(;GM[Othello]..."), an SGF
+// game ("(;..."), or a transcript. Throws Error naming the file, game and move of the problem.
+Game load_game(const std::string& argument, int game_number = 0);
 
 // Reads a regular file of at most `max_bytes` (devices and pipes are refused, so that /dev/zero
 // cannot hang the command). Throws Error naming the file.

@@ -12,6 +12,7 @@
 #include "error.hpp"
 #include "game.hpp"
 #include "game_input.hpp"
+#include "ggf.hpp"
 #include "notation.hpp"
 #include "records.hpp"
 #include "rules_support.hpp"
@@ -200,16 +201,18 @@ TEST_CASE("position analysis: every legal move, best first; exact scores agree w
     CHECK_THROWS_AS(analyze_position(engine, Position::start(), settings, true), Error);
 }
 
-TEST_CASE("batch: results in input order, one error object per bad line, the same on 1 and 2 threads",
+TEST_CASE("batch: transcripts, GGF games and positions in input order, an error object per bad line, the same "
+          "on 1 and 2 threads",
           "[analyze]") {
     const std::string input = std::string("# a comment\n") + kWipeout + "\n\n" +
                               "f5d6c3d3c4f4f5\n"
                               "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X\n"
                               "zz\r\n"
                               "XXXX X\n" +
-                              std::string(kKnownGame).substr(0, 40) + "\n";
+                              std::string(kKnownGame).substr(0, 40) + "\n" +
+                              to_ggf(Game::from_transcript("f5f6e6")) + "\n";
     const std::vector<BatchLine> lines = batch_lines(input);
-    REQUIRE(lines.size() == 6);
+    REQUIRE(lines.size() == 7);
     CHECK(lines[0].number == 2);
     CHECK(lines[1].number == 4);
     CHECK(lines[3].text == "zz");
@@ -224,17 +227,17 @@ TEST_CASE("batch: results in input order, one error object per bad line, the sam
         const BatchSummary s = run_batch(lines, options, [&](const std::string& json) { out.push_back(json); },
                                          [&](int done, int total, int) {
                                              CHECK(done == last_done + 1);
-                                             CHECK(total == 6);
+                                             CHECK(total == 7);
                                              last_done = done;
                                          });
-        CHECK(s.lines == 6);
+        CHECK(s.lines == 7);
         CHECK(s.errors == 3);
         return out;
     };
     const std::vector<std::string> two = run(2);
     const std::vector<std::string> one = run(1);
-    REQUIRE(two.size() == 6);
-    const int expected_lines[] = {2, 4, 5, 6, 7, 8};
+    REQUIRE(two.size() == 7);
+    const int expected_lines[] = {2, 4, 5, 6, 7, 8, 9};
     for (std::size_t i = 0; i < two.size(); ++i) {
         INFO(two[i]);
         CHECK(two[i].starts_with("{\"line\":" + std::to_string(expected_lines[i]) + ","));
@@ -247,6 +250,7 @@ TEST_CASE("batch: results in input order, one error object per bad line, the sam
     CHECK(two[3].find("\"error\":") != std::string::npos);
     CHECK(two[4].find("\"error\":") != std::string::npos);
     CHECK(two[5].find("\"type\":\"game\"") != std::string::npos);
+    CHECK(two[6].find("\"moves\":\"f5f6e6\"") != std::string::npos);
 
     // Each line starts from a cleared table, so the threads change nothing but the timings.
     auto without_seconds = [](std::string s) {
@@ -259,13 +263,13 @@ TEST_CASE("batch: results in input order, one error object per bad line, the sam
     for (std::size_t i = 0; i < two.size(); ++i) CHECK(without_seconds(two[i]) == without_seconds(one[i]));
 }
 
-TEST_CASE("games come from transcripts, SGF, text and WTHOR files; bad sources name the place", "[analyze]") {
+TEST_CASE("games come from transcripts, SGF, GGF, text and WTHOR files; bad sources name the place", "[analyze]") {
     CHECK(load_game("f5d6c3").transcript() == "f5d6c3");
     CHECK_THROWS_WITH(load_game("f5d6c3d3c4f4f5"), "transcript: move 7 (f5) is illegal");
     CHECK_THROWS_WITH(load_game("no/such/game.sgf"), "cannot read no/such/game.sgf: no such file");
     CHECK_THROWS_WITH(load_game(std::filesystem::temp_directory_path().string()),
                       Catch::Contains("not a regular file"));
-    CHECK_THROWS_WITH(load_game("f5d6", 3), "--game N is only for WTHOR .wtb files");
+    CHECK_THROWS_WITH(load_game("f5d6", 3), "--game N is only for WTHOR .wtb and GGF files");
 
     const Game sgf = load_game(std::string(OUTFLANK_TESTS_DIR) + "/gtp/quarry_game.sgf");
     CHECK_FALSE(sgf.moves().empty());
@@ -277,6 +281,23 @@ TEST_CASE("games come from transcripts, SGF, text and WTHOR files; bad sources n
     std::ofstream(text) << "f5d6c3\nd3c4a1\n";
     CHECK_THROWS_WITH(load_game(text.string()), text.string() + ": transcript: move 6 (a1) is illegal");
     std::filesystem::remove(text);
+
+    // GGF: one game, several (one a line, as GGS archives), a bad move, and found by content.
+    const Game ggf_game = Game::from_transcript("f5d6c3d3c4");
+    const auto ggf = dir / "outflank_analyze_games.ggf";
+    std::ofstream(ggf) << to_ggf(ggf_game) << "\n";
+    CHECK(load_game(ggf.string()).moves() == ggf_game.moves());
+    std::ofstream(ggf) << to_ggf(ggf_game) << "\n" << to_ggf(Game::from_transcript("e6f4")) << "\n";
+    CHECK_THROWS_WITH(load_game(ggf.string()), ggf.string() + ": the file holds 2 games; choose one with --game N");
+    CHECK(load_game(ggf.string(), 2).transcript() == "e6f4");
+    CHECK_THROWS_WITH(load_game(ggf.string(), 3), Catch::Contains("there is no game 3 (the file has games 1-2)"));
+    std::ofstream(ggf) << "(;GM[Othello]TY[8]B[F5]W[F5];)\n";
+    CHECK_THROWS_WITH(load_game(ggf.string()), Catch::StartsWith(ggf.string() + ": GGF: ") && Catch::Contains("2"));
+    const auto ggf_text = dir / "outflank_analyze_game_record";
+    std::ofstream(ggf_text) << "  " << to_ggf(ggf_game) << "\n";
+    CHECK(load_game(ggf_text.string()).moves() == ggf_game.moves());
+    std::filesystem::remove(ggf);
+    std::filesystem::remove(ggf_text);
 
     const auto wthor = test::shared_data("wthor");
     if (wthor.empty()) {

@@ -130,6 +130,16 @@ TEST_CASE("analyze: malformed input is named, exits 2 and prints nothing on stdo
     check_rejected("analyze '" + sgf + "'", sgf + ": move 2");
     std::filesystem::remove(sgf);
 
+    // A GGF file with an illegal move: the file and the move are named too.
+    const std::string ggf = temp_path("bad.ggf");
+    std::ofstream(ggf) << "(;GM[Othello]TY[8]B[F5]W[E6]B[C4];)";
+    check_rejected("analyze '" + ggf + "'", ggf + ": GGF: ");
+    std::ofstream(ggf) << "(;GM[Othello]PB[someone]PW[other]TY[8]B[F5//1.2]W[F6]B[E6];)";
+    const BinaryRun good = run_outflank("analyze '" + ggf + "' --depth 2 --json -q");
+    CHECK(good.exit_code == 0);
+    CHECK(JsonParser::parse(good.out)["moves"].string == "f5f6e6");
+    std::filesystem::remove(ggf);
+
     const auto wthor = outflank::test::shared_data("wthor");
     if (wthor.empty()) {
         WARN("../shared/data/wthor is absent: the WTHOR part is skipped");
