@@ -60,6 +60,7 @@ void check_options(const AnalyzeOptions& opt) {
     if (!opt.batch.empty() && (opt.csv || !opt.svg.empty()))
         throw Error("analyze: --batch writes JSON Lines; --csv and --svg are for one game or position");
     if (opt.exact && !opt.game.empty()) throw Error("analyze: --exact is for positions; games use --exact-from E");
+    if (opt.game_number != 0 && opt.game.empty()) throw Error("analyze: --game N goes with a GAME file");
 }
 
 void analyze_one_game(const AnalyzeOptions& opt) {

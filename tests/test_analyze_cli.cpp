@@ -119,6 +119,7 @@ TEST_CASE("analyze: malformed input is named, exits 2 and prints nothing on stdo
     check_rejected("analyze f5 --position '---------------------------OX------XO--------------------------- X'",
                    "give only one of");
     check_rejected("analyze f5 --json --csv", "excludes");
+    check_rejected("analyze --batch - --game 2", "analyze: --game N goes with a GAME file");
     check_rejected("analyze f5 --depth 0", "--depth");
     check_rejected("analyze f5 --exact-from 41", "--exact-from");
     check_rejected("analyze f5d6 --svg /no/such/dir/graph.svg --depth 1", "cannot write /no/such/dir/graph.svg");
