@@ -20,5 +20,7 @@ void add_tune(CLI::App& app);
 void add_match(CLI::App& app);
 void add_train(CLI::App& app);
 void add_nboard(CLI::App& app);
+void add_analyze(CLI::App& app);
+void add_board(CLI::App& app);
 
 }  // namespace outflank::cli

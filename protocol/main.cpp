@@ -29,6 +29,8 @@ int main(int argc, char** argv) {
     outflank::cli::add_match(app);
     outflank::cli::add_train(app);
     outflank::cli::add_nboard(app);
+    outflank::cli::add_analyze(app);
+    outflank::cli::add_board(app);
     try {
         app.parse(argc, argv);
         // No subcommand: speak GTP, so GUIs can start the plain binary as an engine.
