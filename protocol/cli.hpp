@@ -18,5 +18,6 @@ void add_search(CLI::App& app);
 void add_bench(CLI::App& app);
 void add_tune(CLI::App& app);
 void add_match(CLI::App& app);
+void add_book(CLI::App& app);
 
 }  // namespace outflank::cli

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
     outflank::cli::add_bench(app);
     outflank::cli::add_tune(app);
     outflank::cli::add_match(app);
+    outflank::cli::add_book(app);
     try {
         app.parse(argc, argv);
         // No subcommand: speak GTP, so GUIs can start the plain binary as an engine.
