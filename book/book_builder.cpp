@@ -195,7 +195,7 @@ RunOutcome build_book(const BuildSettings& s, const std::string& out_path, const
         std::size_t rejected = 0;
         for (const SourceFile& f : src.files) rejected += f.rejected;
         outcome.sources = std::to_string(src.games.size()) + " games from " + std::to_string(src.files.size()) +
-                          " files" + (rejected ? " (" + std::to_string(rejected) + " with illegal moves left out)" : "");
+                          " files" + (rejected ? " (" + std::to_string(rejected) + " left out: illegal, or from another start)" : "");
         book = collect_positions(src.games, s.plies, s.min_games);
         book.metadata() = {{"plies", std::to_string(s.plies)},
                            {"min_games", std::to_string(s.min_games)},
@@ -277,15 +277,21 @@ RunOutcome expand_book(const std::string& path, const ExpandSettings& s, const R
     const bool scored = run_jobs(pointers(engines), jobs, s.depth, "scoring the moves of leaves",
         [&](std::size_t i, EvalResult&& r) {
             const Position& pos = jobs[i].pos;
-            if (!r.moves.empty()) {
-                const int best = r.moves.front().score;
-                for (const MoveScore& m : r.moves) {
-                    if (m.score < best - s.error) break;
-                    const BookKey child = canonical(after_move(pos, m.move)).key;
-                    if (!book.find(child)) {
-                        book.insert(child);
-                        ++outcome.added;
-                    }
+            for (std::size_t k = 0; k < r.moves.size(); ++k) {
+                const MoveScore& m = r.moves[k];
+                if (m.score < r.moves.front().score - s.error) break;
+                const Canonical child = canonical(after_move(pos, m.move));
+                if (book.find(child.key)) continue;
+                BookEntry& added = book.insert(child.key);
+                ++outcome.added;
+                // The search of the move found the new position's best answer too: its leaf,
+                // one ply less deep (refresh_leaves redoes it if that answer is in the book).
+                if (r.replies[k] != kNoMove) {
+                    added.leaf_move = static_cast<std::uint8_t>(apply_symmetry(r.replies[k], child.symmetry));
+                    added.leaf_score = static_cast<std::int8_t>(-m.score);
+                    added.exact = m.exact;
+                    added.depth = static_cast<std::uint8_t>(std::max(1, s.depth - 1));
+                    added.pending = false;
                 }
             }
             BookEntry& e = *book.find(keys[i]);

@@ -3,8 +3,9 @@
 // build:  the positions of the first N plies met in at least K source games; every one searched
 //         at depth D for its best move out of the book; scores backed up by negamax.
 // expand: at each leaf (a position without book moves) every move is scored and the best one and
-//         all within E discs of it join the book; where the book's choice would leave the book,
-//         that move joins too; the new positions are searched and the scores backed up again.
+//         all within E discs of it join the book, with the answers those searches found as their
+//         leaves; where the book's choice would leave the book, that move joins too and is
+//         searched; then the scores are backed up again.
 // learn:  the positions of one game join the book (NBoard's `learn`), searched and backed up.
 //
 // Build and expand run on several threads (one Engine each) and save an unfinished book to

@@ -24,12 +24,26 @@ std::optional<EvalResult> evaluate_job(Engine& engine, const EvalJob& job, int d
         const SearchResult r = engine.search(pos, limits);
         if (r.stopped) return std::nullopt;
         result.moves.push_back({kPass, r.score, r.exact});
+        if (job.all_moves) result.replies.push_back(kNoMove);  // the position after the pass was not searched
         return result;
     }
+    // Moves are searched one ply less deep from the position after them: the same horizon as a
+    // search of the position itself.
+    Limits child_limits = limits;
+    child_limits.depth = std::max(1, depth - 1);
     if (job.all_moves) {
-        result.moves = engine.evaluate_moves(pos, limits);
-        // evaluate_moves leaves out the moves it had no time for when stopped.
-        if (static_cast<int>(result.moves.size()) < popcount(pos.moves())) return std::nullopt;
+        std::vector<std::pair<MoveScore, Square>> scored;
+        for (Square sq : squares(pos.moves())) {
+            if (stopping) return std::nullopt;
+            const SearchResult r = engine.search(after_move(pos, sq), child_limits);
+            if (r.stopped) return std::nullopt;
+            scored.push_back({{sq, -r.score, r.exact}, r.best_move});
+        }
+        std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first.score > b.first.score; });
+        for (const auto& [move, reply] : scored) {
+            result.moves.push_back(move);
+            result.replies.push_back(reply);
+        }
         return result;
     }
     const Bitboard candidates = pos.moves() & ~job.excluded;
@@ -41,10 +55,7 @@ std::optional<EvalResult> evaluate_job(Engine& engine, const EvalJob& job, int d
         result.moves.push_back({r.best_move, r.score, r.exact});
         return result;
     }
-    // The engine cannot be told to skip moves, so the remaining moves are searched one by one,
-    // one ply less deep from the child: the same horizon as a search of the position.
-    Limits child_limits = limits;
-    child_limits.depth = std::max(1, depth - 1);
+    // The engine cannot be told to skip moves, so the remaining moves are searched one by one.
     std::optional<MoveScore> best;
     for (Square sq : squares(candidates)) {
         if (stopping) return std::nullopt;

@@ -26,6 +26,9 @@ struct EvalResult {
     // all_moves: every legal move, best first. Otherwise the best move outside the book, or
     // nothing when every move leads into the book.
     std::vector<MoveScore> moves;
+    // all_moves: for each of `moves`, the best answer the engine found in the position after it
+    // (kPass; kNoMove when unknown, e.g. the game is over there): that position's leaf, one ply less deep.
+    std::vector<Square> replies;
 };
 
 // A book search at `depth`: the strength level of that depth, which solves exactly near the end.

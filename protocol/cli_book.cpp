@@ -1,4 +1,4 @@
-// `outflank book build|expand|show|info|export|import`: the opening book from the command line.
+// `outflank book build|expand|show|info|coverage|export|import`: the opening book from the command line.
 // Building and expanding show a progress bar on stderr and stop cleanly on Ctrl-C or SIGTERM
 // (the state is saved; the same command resumes it). Results go to stdout.
 #include <unistd.h>
@@ -19,6 +19,7 @@
 #include "book.hpp"
 #include "book_builder.hpp"
 #include "book_file.hpp"
+#include "book_sources.hpp"
 #include "cli.hpp"
 #include "error.hpp"
 #include "game.hpp"
@@ -222,6 +223,34 @@ void run_info(const std::string& path) {
     std::printf("%-11s%s\n", "by games", line.c_str());
 }
 
+// How many positions of some games' first plies the book knows (positions counted once per
+// game and ply, so common positions weigh as often as they were played).
+void run_coverage(const std::string& path, const std::vector<std::string>& game_files, int plies) {
+    if (plies < 1 || plies > 60) throw Error("book coverage: --plies must be 1-60");
+    const Book book = load_finished(path);
+    const SourceGames src = read_source_games(game_files, plies);
+    std::vector<std::size_t> total(static_cast<std::size_t>(plies) + 1), found(static_cast<std::size_t>(plies) + 1);
+    for (const Game& game : src.games)
+        for (std::size_t i = 1; i <= game.moves().size(); ++i) {
+            ++total[i];
+            if (book.probe(game.position_at(i))) ++found[i];
+        }
+    std::size_t all = 0, in_book = 0;
+    std::string by_ply;
+    char buf[64];
+    for (std::size_t i = 1; i < total.size(); ++i) {
+        all += total[i];
+        in_book += found[i];
+        std::snprintf(buf, sizeof buf, " %zu: %.1f%%", i, total[i] ? 100.0 * static_cast<double>(found[i]) / static_cast<double>(total[i]) : 0.0);
+        by_ply += buf;
+    }
+    std::printf("%-11s %s\n", "games", with_commas(src.games.size()).c_str());
+    std::printf("%-11s %s (plies 1-%d)\n", "positions", with_commas(all).c_str(), plies);
+    std::printf("%-11s %s (%.1f%%)\n", "in book", with_commas(in_book).c_str(),
+                all ? 100.0 * static_cast<double>(in_book) / static_cast<double>(all) : 0.0);
+    std::printf("%-11s%s\n", "by ply", by_ply.c_str());
+}
+
 // ---- export / import ------------------------------------------------------------------------
 
 void run_export(const std::string& path, const std::string& out) {
@@ -250,7 +279,7 @@ void run_import(const std::string& text_path, const std::string& out) {
 }  // namespace
 
 void add_book(CLI::App& app) {
-    CLI::App* book = app.add_subcommand("book", "The opening book: build, expand, show, info, export, import");
+    CLI::App* book = app.add_subcommand("book", "The opening book: build, expand, show, info, coverage, export, import");
     book->require_subcommand(1);
 
     auto b = std::make_shared<BuildCli>();
@@ -288,6 +317,14 @@ void add_book(CLI::App& app) {
     CLI::App* info = book->add_subcommand("info", "Size, settings and depth distribution of a book");
     info->add_option("file", *file, "The book file")->required();
     info->callback([file] { run_info(*file); });
+
+    auto games = std::make_shared<std::vector<std::string>>();
+    auto plies = std::make_shared<int>(12);
+    CLI::App* cov = book->add_subcommand("coverage", "The share of the positions of some games' first plies that the book knows");
+    cov->add_option("file", *file, "The book file")->required();
+    cov->add_option("--games", *games, "Game files: WTHOR .wtb, eOthello .csv, or transcripts")->required();
+    cov->add_option("--plies", *plies, "Positions after each of the first N plies (default 12)");
+    cov->callback([file, games, plies] { run_coverage(*file, *games, *plies); });
 
     auto out = std::make_shared<std::string>();
     CLI::App* exp = book->add_subcommand("export", "Write a book as text, one position a line");

@@ -9,6 +9,7 @@
 #include "book_support.hpp"
 #include "error.hpp"
 #include "game.hpp"
+#include "ggf.hpp"
 #include "notation.hpp"
 
 using namespace outflank;
@@ -97,14 +98,29 @@ TEST_CASE("book build: bad settings and unreadable games are errors", "[book]") 
     CHECK_THROWS_WITH(build_book(s, dir.file("x.book"), small_run()), Catch::Contains("depth must be 1-60"));
     s = small_build(dir.file("missing.txt"));
     CHECK_THROWS_WITH(build_book(s, dir.file("x.book"), small_run()), Catch::Contains("missing.txt"));
-    s = small_build(write_text(dir.file("games.ggf"), "(;GM[Othello];)\n"));
-    CHECK_THROWS_WITH(build_book(s, dir.file("x.book"), small_run()), Catch::Contains("GGF"));
     // An illegal game is left out, not fatal.
     s = small_build(write_text(dir.file("bad.txt"), "f5d6c3\nf5d6c3d3\nf5f5\n"));
     s.min_games = 1;
     const RunOutcome r = build_book(s, dir.file("x.book"), small_run());
     CHECK(r.finished);
-    CHECK_THAT(r.sources, Catch::Contains("1 with illegal moves left out"));
+    CHECK_THAT(r.sources, Catch::Contains("2 games from 1 files (1 left out"));
+}
+
+TEST_CASE("book build reads GGF files: several games a file, bad ones and other starts left out", "[book]") {
+    TempDir dir("book_build_ggf");
+    Game from_xot(Game::from_transcript("f5d6c4d3c2b3b4b5").position());
+    from_xot.play(lowest_square(from_xot.position().moves()));
+    const std::string text = to_ggf(Game::from_transcript("f5d6c3d3c4")) + "\n" +
+                             to_ggf(Game::from_transcript("f5d6c3")) + "\n" + to_ggf(from_xot) + "\n" +
+                             "(;GM[Othello]PC[x]C[comment with ;) inside]TY[8]B[F5]W[F5];)\n";
+    BuildSettings s = small_build(write_text(dir.file("games.ggf"), text));
+    s.min_games = 2;
+    const RunOutcome r = build_book(s, dir.file("ggf.book"), small_run());
+    REQUIRE(r.finished);
+    CHECK_THAT(r.sources, Catch::Contains("2 games from 1 files (2 left out"));
+    const Book book = load_book(dir.file("ggf.book"));
+    CHECK(book.size() == 4);  // start, f5, f5d6, f5d6c3: the positions both good games share
+    CHECK(book.find(Game::from_transcript("f5d6c3").position())->games == 2);
 }
 
 TEST_CASE("book expand: leaves get the best and near-best replies; a stopped expansion resumes", "[book]") {
