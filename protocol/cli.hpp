@@ -22,5 +22,6 @@ void add_train(CLI::App& app);
 void add_nboard(CLI::App& app);
 void add_analyze(CLI::App& app);
 void add_board(CLI::App& app);
+void add_book(CLI::App& app);
 
 }  // namespace outflank::cli

@@ -1,9 +1,11 @@
-// `outflank gtp [--hash MB] [--level N | --depth N] [--time S] [--quiet]`, and plain `outflank`
-// (no subcommand), which runs the same loop with the defaults.
+// `outflank gtp [--hash MB] [--level N | --depth N] [--time S] [--book FILE|none]
+// [--book-randomness D] [--quiet]`, and plain `outflank` (no subcommand), which runs the same loop
+// with the defaults (the shipped book included, when it can be found).
 #include <iostream>
 #include <memory>
 
 #include "cli.hpp"
+#include "default_book.hpp"
 #include "error.hpp"
 #include "gtp.hpp"
 
@@ -12,8 +14,20 @@ namespace {
 
 struct GtpCliOptions {
     GtpOptions gtp;
+    std::string book;  // a file, or "none"; empty: the shipped book
     bool quiet = false;
 };
+
+// "none" -> no book; "" -> the shipped book when found (a one-line note when not).
+std::string resolve_book(const std::string& choice) {
+    if (choice == "none") return "";
+    if (!choice.empty()) return choice;
+    const std::string found = find_default_book();
+    if (found.empty())
+        std::cerr << "outflank: note: no opening book found (" << default_book_candidates().back()
+                  << " or beside the program); playing without one" << std::endl;
+    return found;
+}
 
 int run_gtp_loop(GtpOptions options) {
     // GTP is line-synchronous; unsynced streams are faster and the engine flushes every answer.
@@ -38,15 +52,24 @@ void add_gtp(CLI::App& app) {
     CLI::Option* time = sub->add_option("--time,-t", opt->gtp.move_time, "Seconds per move")
                             ->check(CLI::Range(0.001, 1e6));
     level->excludes(depth);
+    sub->add_option("--book", opt->book, "Opening book file, or none (default: the shipped book/outflank.book)");
+    sub->add_option("--book-randomness", opt->gtp.book_randomness,
+                    "Play any book move within D discs of the best (default 0: always the best)")
+        ->check(CLI::Range(0, 128));
     sub->add_flag("--quiet,-q", opt->quiet, "No search progress lines on stderr");
     sub->callback([opt, level, depth, time] {
         GtpOptions options = opt->gtp;
+        options.book_path = resolve_book(opt->book);
         options.explicit_strength = level->count() + depth->count() + time->count() > 0;
         options.show_info = !opt->quiet;
         exit_code = run_gtp_loop(options);
     });
 }
 
-int run_gtp_default() { return run_gtp_loop(GtpOptions{}); }
+int run_gtp_default() {
+    GtpOptions options;
+    options.book_path = resolve_book("");
+    return run_gtp_loop(options);
+}
 
 }  // namespace outflank::cli

@@ -5,6 +5,8 @@
 #include <new>
 #include <ostream>
 
+#include "book.hpp"
+#include "book_file.hpp"
 #include "engine.hpp"
 #include "error.hpp"
 #include "notation.hpp"
@@ -85,6 +87,7 @@ const std::vector<GtpEngine::Command>& GtpEngine::commands() {
         {"outflank-depth", &GtpEngine::cmd_depth},
         {"outflank-time", &GtpEngine::cmd_time},
         {"outflank-hash", &GtpEngine::cmd_hash},
+        {"outflank-book", &GtpEngine::cmd_book},
     };
     return table;
 }
@@ -103,7 +106,18 @@ const GtpEngine::Command* GtpEngine::find_command(std::string_view name) {
 }
 
 GtpEngine::GtpEngine(std::istream& in, std::ostream& out, std::ostream& log, GtpOptions options)
-    : in_(in), out_(out), log_(log), options_(options) {}
+    : in_(in), out_(out), log_(log), options_(options),
+      book_rng_(options.book_seed ? options.book_seed : std::random_device{}()) {
+    if (options_.book_path.empty()) return;
+    try {
+        Book book = load_book(options_.book_path);
+        if (book.unfinished) throw Error("book " + options_.book_path + ": an unfinished build");
+        book_ = std::make_unique<Book>(std::move(book));
+    } catch (const Error& e) {
+        // A broken book must not stop a game: say why once and play on with the search alone.
+        log_ << "outflank: " << e.what() << "; playing without a book" << std::endl;
+    }
+}
 
 GtpEngine::~GtpEngine() = default;
 

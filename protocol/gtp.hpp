@@ -10,6 +10,7 @@
 #include <iosfwd>
 #include <memory>
 #include <optional>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -21,7 +22,9 @@
 
 namespace outflank {
 
+class Book;
 class Engine;
+struct BookMove;
 
 struct GtpOptions {
     // About one second per midgame move on a current desktop core (answers sooner in the endgame).
@@ -35,6 +38,11 @@ struct GtpOptions {
     // then a GTP clock only caps that strength. Otherwise a clock decides the thinking time alone.
     bool explicit_strength = false;
     bool show_info = true;      // one progress line per search iteration on the log stream
+    // The opening book: "" for none. A book that cannot be loaded is reported on the log stream
+    // and the engine plays without one. genmove answers from the book while the position is in it.
+    std::string book_path;
+    int book_randomness = 0;    // play any book move within this many discs of the best
+    std::uint64_t book_seed = 0;  // for the random choice; 0: a different seed every run
 
     // Safety caps (tests and fuzzing set them; 0 = none).
     std::uint64_t max_nodes = 0;        // every search stops after about this many nodes
@@ -121,6 +129,7 @@ private:
     std::string cmd_depth(const Args&);
     std::string cmd_time(const Args&);
     std::string cmd_hash(const Args&);
+    std::string cmd_book(const Args&);
     // GoGui rules extension and position extensions (gtp_rules.cpp).
     std::string cmd_rules_game_id(const Args&);
     std::string cmd_rules_board_size(const Args&);
@@ -141,6 +150,9 @@ private:
     std::vector<int> action_sizes_;
     GtpClock clock_;
     std::optional<SearchResult> last_search_;
+    std::unique_ptr<Book> book_;
+    std::mt19937_64 book_rng_;
+    std::unique_ptr<BookMove> last_book_move_;  // set when the last genmove came from the book
     bool quit_ = false;
 };
 

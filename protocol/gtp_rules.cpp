@@ -52,7 +52,8 @@ std::string GtpEngine::cmd_analyze_commands(const Args&) {
            "string/Outflank solve/outflank-solve\n"
            "string/Outflank last search/outflank-pv\n"
            "string/Outflank position/outflank-position\n"
-           "string/Outflank game record/outflank-record";
+           "string/Outflank game record/outflank-record\n"
+           "string/Outflank book moves/outflank-book";
 }
 
 std::string GtpEngine::cmd_position(const Args& args) {

@@ -4,8 +4,10 @@
 #include <chrono>
 #include <cstdio>
 #include <new>
+#include <optional>
 #include <ostream>
 
+#include "book.hpp"
 #include "engine.hpp"
 #include "error.hpp"
 #include "gtp.hpp"
@@ -133,11 +135,24 @@ std::string GtpEngine::generate_move(const Args& args, bool commit) {
     }
 
     Square move = kNoMove;
-    try {
-        move = run_search(search_pos, move_limits(color, search_pos.empty_count())).best_move;
-    } catch (const std::exception& e) {
-        // A move must come back whatever happened (the clock is running): log and fall back.
-        log_ << "genmove: search failed (" << e.what() << "); playing the first legal move\n";
+    std::optional<BookMove> book_move;
+    if (book_) book_move = book_->choose(search_pos, options_.book_randomness, book_rng_);
+    if (book_move && search_pos.is_legal(book_move->move)) {
+        // In the book: answer at once, no search.
+        move = book_move->move;
+        last_book_move_ = std::make_unique<BookMove>(*book_move);
+        if (options_.show_info)
+            log_ << "info book " << square_name(move, true) << " score " << score_string(book_move->score) << " depth "
+                 << static_cast<int>(book_move->depth) << (book_move->exact ? " exact" : "") << " games " << book_move->games
+                 << std::endl;
+    } else {
+        try {
+            move = run_search(search_pos, move_limits(color, search_pos.empty_count())).best_move;
+        } catch (const std::exception& e) {
+            // A move must come back whatever happened (the clock is running): log and fall back.
+            log_ << "genmove: search failed (" << e.what() << "); playing the first legal move\n";
+        }
+        last_book_move_.reset();
     }
     if (!search_pos.is_legal(move)) {
         if (move != kNoMove) log_ << "genmove: the search returned " << square_name(move) << ", which is illegal\n";
@@ -212,6 +227,7 @@ std::string GtpEngine::cmd_solve(const Args& args) {
     limits.exact = !wld;
     limits.wld = wld;
     const SearchResult r = run_search(pos, capped(limits));
+    last_book_move_.reset();
     std::string s = square_name(r.best_move, true) + " ";
     if (wld) s += r.score > 0 ? "win" : r.score < 0 ? "loss" : "draw";
     else s += score_string(r.score);
@@ -220,6 +236,11 @@ std::string GtpEngine::cmd_solve(const Args& args) {
 }
 
 std::string GtpEngine::cmd_pv(const Args&) {
+    if (last_book_move_) {
+        const BookMove& m = *last_book_move_;
+        return "move " + square_name(m.move, true) + " score " + score_string(m.score) + " book depth " +
+               (m.exact ? "exact" : std::to_string(m.depth)) + " games " + std::to_string(m.games);
+    }
     if (!last_search_) throw GtpFailure("no search yet");
     const SearchResult& r = *last_search_;
     return "move " + square_name(r.best_move, true) + " score " + score_string(r.score) + " depth " +
@@ -276,6 +297,21 @@ std::string GtpEngine::cmd_hash(const Args& args) {
     }
     options_.hash_mb = static_cast<std::size_t>(mb);
     return "";
+}
+
+std::string GtpEngine::cmd_book(const Args& args) {
+    // outflank-book: the book moves of the current position, best first ("" when not in it).
+    if (!args.empty()) throw GtpFailure("syntax error");
+    if (!book_) throw GtpFailure("no book");
+    const std::optional<BookProbe> p = book_->probe(game_.position());
+    if (!p) return "";
+    std::string s;
+    for (const BookMove& m : p->moves) {
+        if (!s.empty()) s += '\n';
+        s += square_name(m.move, true) + " " + score_string(m.score) + " " +
+             (m.in_book ? "games " + std::to_string(m.games) : std::string("searched"));
+    }
+    return s;
 }
 
 }  // namespace outflank

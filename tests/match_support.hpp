@@ -15,8 +15,9 @@
 
 namespace outflank::test {
 
+// Without the opening book, so that these referee tests do not depend on the shipped book.
 inline std::string outflank_engine(int depth) {
-    return "'" OUTFLANK_BINARY "' gtp --depth " + std::to_string(depth) + " --hash 4 --quiet";
+    return "'" OUTFLANK_BINARY "' gtp --depth " + std::to_string(depth) + " --hash 4 --book none --quiet";
 }
 
 inline std::string fake_engine(const std::string& mode) {

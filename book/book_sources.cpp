@@ -1,0 +1,107 @@
+#include "book_sources.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "error.hpp"
+#include "ggf.hpp"
+#include "records.hpp"
+
+namespace outflank {
+namespace {
+
+std::string lower_extension(const std::string& path) {
+    std::string ext = std::filesystem::path(path).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return ext;
+}
+
+// Replays the first `plies` moves (a record may leave passes out; replay_moves puts them back).
+void add_game(SourceGames& out, SourceFile& file, const std::vector<Square>& moves, int plies) {
+    const std::size_t n = std::min(moves.size(), static_cast<std::size_t>(plies));
+    try {
+        Game game = replay_moves({moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(n)});
+        // Implied passes count as plies, so the replay may run past `plies`: cut it back.
+        while (game.moves().size() > static_cast<std::size_t>(plies)) game.undo();
+        out.games.push_back(std::move(game));
+        ++file.games;
+    } catch (const Error&) {
+        ++file.rejected;
+    }
+}
+
+// A GGF file holds its games as `(;...;)` blocks, usually one a line. Property values in [...]
+// may hold any character (with backslash escapes), so the scan skips them.
+std::vector<std::string_view> split_ggf_games(std::string_view text) {
+    std::vector<std::string_view> games;
+    std::size_t pos = 0;
+    while ((pos = text.find("(;", pos)) != std::string_view::npos) {
+        std::size_t i = pos + 2;
+        bool in_value = false;
+        for (; i < text.size(); ++i) {
+            const char c = text[i];
+            if (in_value) {
+                if (c == '\\') ++i;
+                else if (c == ']') in_value = false;
+            } else if (c == '[') {
+                in_value = true;
+            } else if (c == ';' && i + 1 < text.size() && text[i + 1] == ')') {
+                break;
+            }
+        }
+        const std::size_t end = std::min(i + 2, text.size());
+        games.push_back(text.substr(pos, end - pos));
+        pos = end;
+    }
+    return games;
+}
+
+void add_ggf_games(SourceGames& out, SourceFile& file, int plies) {
+    std::string text;
+    {
+        std::ifstream in(file.path, std::ios::binary);
+        if (!in) throw Error("cannot open " + file.path);
+        text.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    for (std::string_view record : split_ggf_games(text)) {
+        try {
+            Game game = parse_ggf(record);
+            // Games from another start (XOT, synchro random starts) say nothing about openings.
+            if (game.start_position() != Position::start()) throw Error("not from the start position");
+            while (game.moves().size() > static_cast<std::size_t>(plies)) game.undo();
+            out.games.push_back(std::move(game));
+            ++file.games;
+        } catch (const Error&) {
+            ++file.rejected;
+        }
+    }
+}
+
+}  // namespace
+
+SourceGames read_source_games(const std::vector<std::string>& paths, int plies) {
+    SourceGames out;
+    for (const std::string& path : paths) {
+        SourceFile file{path, "", 0, 0};
+        const std::string ext = lower_extension(path);
+        if (ext == ".wtb") {
+            file.format = "WTHOR";
+            for (const WthorGame& g : read_wthor(path).games) add_game(out, file, g.moves, plies);
+        } else if (ext == ".csv") {
+            file.format = "eOthello CSV";
+            for (const EOthelloGame& g : read_eothello_csv(path)) add_game(out, file, g.moves, plies);
+        } else if (ext == ".ggf") {
+            file.format = "GGF";
+            add_ggf_games(out, file, plies);
+        } else {
+            file.format = "transcripts";
+            for (const TranscriptRecord& g : read_transcripts(path)) add_game(out, file, g.moves, plies);
+        }
+        out.files.push_back(file);
+    }
+    return out;
+}
+
+}  // namespace outflank

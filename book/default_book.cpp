@@ -1,0 +1,29 @@
+#include "default_book.hpp"
+
+#include <filesystem>
+
+namespace outflank {
+
+std::vector<std::string> default_book_candidates() {
+    namespace fs = std::filesystem;
+    std::vector<std::string> places;
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const fs::path dir = exe.parent_path();
+        places.push_back((dir / kDefaultBookName).string());
+        places.push_back((dir / "book" / kDefaultBookName).string());
+        places.push_back((dir.parent_path() / "book" / kDefaultBookName).string());
+    }
+    places.push_back(OUTFLANK_SOURCE_BOOK);
+    return places;
+}
+
+std::string find_default_book() {
+    std::error_code ec;
+    for (const std::string& place : default_book_candidates())
+        if (std::filesystem::is_regular_file(place, ec)) return place;
+    return "";
+}
+
+}  // namespace outflank
