@@ -1,6 +1,7 @@
 #include "default_book.hpp"
 
 #include <filesystem>
+#include <ostream>
 
 namespace outflank {
 
@@ -24,6 +25,16 @@ std::string find_default_book() {
     for (const std::string& place : default_book_candidates())
         if (std::filesystem::is_regular_file(place, ec)) return place;
     return "";
+}
+
+std::string resolve_book_choice(const std::string& choice, std::ostream& notes) {
+    if (choice == "none") return "";
+    if (!choice.empty()) return choice;
+    const std::string found = find_default_book();
+    if (found.empty())
+        notes << "outflank: note: no opening book found (" << default_book_candidates().back()
+              << " or beside the program); playing without one" << std::endl;
+    return found;
 }
 
 }  // namespace outflank

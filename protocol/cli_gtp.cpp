@@ -18,17 +18,6 @@ struct GtpCliOptions {
     bool quiet = false;
 };
 
-// "none" -> no book; "" -> the shipped book when found (a one-line note when not).
-std::string resolve_book(const std::string& choice) {
-    if (choice == "none") return "";
-    if (!choice.empty()) return choice;
-    const std::string found = find_default_book();
-    if (found.empty())
-        std::cerr << "outflank: note: no opening book found (" << default_book_candidates().back()
-                  << " or beside the program); playing without one" << std::endl;
-    return found;
-}
-
 int run_gtp_loop(GtpOptions options) {
     // GTP is line-synchronous; unsynced streams are faster and the engine flushes every answer.
     std::ios::sync_with_stdio(false);
@@ -59,7 +48,7 @@ void add_gtp(CLI::App& app) {
     sub->add_flag("--quiet,-q", opt->quiet, "No search progress lines on stderr");
     sub->callback([opt, level, depth, time] {
         GtpOptions options = opt->gtp;
-        options.book_path = resolve_book(opt->book);
+        options.book_path = resolve_book_choice(opt->book, std::cerr);
         options.explicit_strength = level->count() + depth->count() + time->count() > 0;
         options.show_info = !opt->quiet;
         exit_code = run_gtp_loop(options);
@@ -68,7 +57,7 @@ void add_gtp(CLI::App& app) {
 
 int run_gtp_default() {
     GtpOptions options;
-    options.book_path = resolve_book("");
+    options.book_path = resolve_book_choice("", std::cerr);
     return run_gtp_loop(options);
 }
 

@@ -1,9 +1,11 @@
-// `outflank nboard [--hash MB] [--level N]`: the NBoard protocol on stdin/stdout, for the NBoard GUI.
+// `outflank nboard [--hash MB] [--level N] [--book FILE|none]`: the NBoard protocol on stdin/stdout, for the NBoard GUI.
 #include <iostream>
 #include <memory>
 
 #include "cli.hpp"
+#include "default_book.hpp"
 #include "nboard.hpp"
+#include "nboard_file_book.hpp"
 
 namespace outflank::cli {
 
@@ -15,8 +17,12 @@ void add_nboard(CLI::App& app) {
                     "Strength level 1-60 until the GUI sends `set depth` (default " +
                         std::to_string(NboardOptions::kDefaultLevel) + ")")
         ->check(CLI::Range(1, 60));
-    // No opening book yet: book/ will hand one to run_nboard here (see protocol/nboard_book.hpp).
-    sub->callback([opt] { exit_code = run_nboard(std::cin, std::cout, std::cerr, *opt, nullptr); });
+    auto book = std::make_shared<std::string>();
+    sub->add_option("--book", *book, "Opening book file, or none (default: the shipped book/outflank.book)");
+    sub->callback([opt, book] {
+        const auto opened = open_nboard_book(resolve_book_choice(*book, std::cerr), std::cerr);
+        exit_code = run_nboard(std::cin, std::cout, std::cerr, *opt, opened.get());
+    });
 }
 
 }  // namespace outflank::cli

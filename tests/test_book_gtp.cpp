@@ -8,11 +8,13 @@
 #include <chrono>
 #include <cstdio>
 #include <set>
+#include <sstream>
 
 #include "book_file.hpp"
 #include "book_support.hpp"
 #include "default_book.hpp"
 #include "gtp/gtp_session.hpp"
+#include "nboard_file_book.hpp"
 #include "notation.hpp"
 
 using namespace outflank;
@@ -160,4 +162,29 @@ TEST_CASE("the shipped book: found, finished, loads fast, covers the first plies
         CHECK(book.probe(p1).has_value());
         for (Square b : squares(p1.moves())) CHECK(book.probe(after_move(p1, b)).has_value());
     }
+}
+
+TEST_CASE("NBoard's book: the file behind hint/go, learn saves, a damaged book is refused", "[book]") {
+    TempDir dir("nboard_book");
+    const std::string path = make_book(dir);
+    std::ostringstream log;
+    const auto book = open_nboard_book(path, log);
+    REQUIRE(book);
+    CHECK(log.str().empty());
+    const auto moves = book->moves(Position::start());
+    REQUIRE(!moves.empty());
+    for (const auto& m : moves) CHECK(Position::start().is_legal(m.move));
+    // learn: the game's positions join the book and the file is rewritten. Ply 10 is deeper than
+    // the book (8 plies).
+    const Game game = Game::from_transcript("f5d6c4d3e6f4e3f6c5b4e7f3");
+    const Position after = game.position_at(10);
+    CHECK(book->moves(after).empty());
+    book->learn(game);
+    CHECK(!book->moves(after).empty());
+    CHECK(!open_nboard_book(path, log)->moves(after).empty());
+
+    std::ostringstream damaged_log;
+    CHECK(open_nboard_book(write_text(dir.file("bad.book"), "garbage"), damaged_log) == nullptr);
+    CHECK(damaged_log.str().find("playing without a book") != std::string::npos);
+    CHECK(open_nboard_book("", damaged_log) == nullptr);
 }
