@@ -33,14 +33,7 @@ double parse_seconds_in(std::string_view word) {
     return *v;
 }
 
-std::string upper_moves(const std::vector<Square>& moves) {
-    std::string s;
-    for (Square m : moves) {
-        if (!s.empty()) s += ' ';
-        s += square_name(m, true);
-    }
-    return s;
-}
+std::string upper_moves(const std::vector<Square>& moves) { return pv_string(moves, ' ', true); }
 
 std::string format_seconds(double s) {
     char buf[32];

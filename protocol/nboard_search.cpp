@@ -8,6 +8,7 @@
 
 #include "engine.hpp"
 #include "nboard.hpp"
+#include "search_format.hpp"
 #include "notation.hpp"
 
 namespace outflank {
@@ -38,14 +39,7 @@ struct ScoredMove {
 
 std::string nboard_eval(int score) { return fixed2(score); }
 
-std::string nboard_pv(const std::vector<Square>& pv) {
-    std::string s;
-    for (Square m : pv) {
-        if (!s.empty()) s += '-';
-        s += square_name(m, true);
-    }
-    return s;
-}
+std::string nboard_pv(const std::vector<Square>& pv) { return pv_string(pv, '-', true); }
 
 std::string nboard_depth(bool exact, int depth) { return exact ? "100%" : std::to_string(depth); }
 

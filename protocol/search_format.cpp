@@ -4,11 +4,11 @@
 
 namespace outflank {
 
-std::string pv_string(const std::vector<Square>& pv) {
+std::string pv_string(const std::vector<Square>& pv, char separator, bool uppercase) {
     std::string s;
     for (Square m : pv) {
-        if (!s.empty()) s += ' ';
-        s += square_name(m);
+        if (!s.empty()) s += separator;
+        s += square_name(m, uppercase);
     }
     return s;
 }

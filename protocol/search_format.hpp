@@ -8,8 +8,8 @@
 
 namespace outflank {
 
-// "f5 d6 c3" (passes as "pass").
-std::string pv_string(const std::vector<Square>& pv);
+// "f5 d6 c3" (passes as "pass"); GTP writes "F5 D6 C3", NBoard "F5-D6-C3".
+std::string pv_string(const std::vector<Square>& pv, char separator = ' ', bool uppercase = false);
 // "+4", "-12", "0"; with wld a win/draw/loss word.
 std::string score_string(int score);
 // "21@87%" for a selective search, "21" for a full-width one, "exact 24" for a solve.

@@ -120,7 +120,7 @@ private:
 }  // namespace
 
 TEST_CASE("outflank nboard through pipes: handshake, ping during a long search, go, EOF", "[nboard]") {
-    Child engine("nboard --hash 8");
+    Child engine("nboard --hash 8 --book none");  // searches, not book answers
     engine.send("nboard 2");
     CHECK(engine.read_line(5) == "set myname outflank");
     engine.send("set depth 60");
