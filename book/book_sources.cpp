@@ -32,32 +32,6 @@ void add_game(SourceGames& out, SourceFile& file, const std::vector<Square>& mov
     }
 }
 
-// A GGF file holds its games as `(;...;)` blocks, usually one a line. Property values in [...]
-// may hold any character (with backslash escapes), so the scan skips them.
-std::vector<std::string_view> split_ggf_games(std::string_view text) {
-    std::vector<std::string_view> games;
-    std::size_t pos = 0;
-    while ((pos = text.find("(;", pos)) != std::string_view::npos) {
-        std::size_t i = pos + 2;
-        bool in_value = false;
-        for (; i < text.size(); ++i) {
-            const char c = text[i];
-            if (in_value) {
-                if (c == '\\') ++i;
-                else if (c == ']') in_value = false;
-            } else if (c == '[') {
-                in_value = true;
-            } else if (c == ';' && i + 1 < text.size() && text[i + 1] == ')') {
-                break;
-            }
-        }
-        const std::size_t end = std::min(i + 2, text.size());
-        games.push_back(text.substr(pos, end - pos));
-        pos = end;
-    }
-    return games;
-}
-
 void add_ggf_games(SourceGames& out, SourceFile& file, int plies) {
     std::string text;
     {
@@ -65,7 +39,7 @@ void add_ggf_games(SourceGames& out, SourceFile& file, int plies) {
         if (!in) throw Error("cannot open " + file.path);
         text.assign(std::istreambuf_iterator<char>(in), {});
     }
-    for (std::string_view record : split_ggf_games(text)) {
+    for (std::string_view record : ggf_records(text)) {
         try {
             Game game = parse_ggf(record);
             // Games from another start (XOT, synchro random starts) say nothing about openings.

@@ -223,4 +223,28 @@ std::string to_ggf(const Game& game) {
     return s;
 }
 
+std::vector<std::string_view> ggf_records(std::string_view text) {
+    std::vector<std::string_view> records;
+    std::size_t start = std::string_view::npos;
+    bool in_value = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_value) {
+            if (c == '\\') ++i;
+            else if (c == ']') in_value = false;
+        } else if (c == '[') {
+            in_value = true;
+        } else if (start == std::string_view::npos && text.substr(i, 2) == "(;") {
+            start = i;
+        } else if (start != std::string_view::npos && text.substr(i, 2) == ";)") {
+            records.push_back(text.substr(start, i + 2 - start));
+            start = std::string_view::npos;
+            ++i;
+        }
+    }
+    // An unclosed last record is passed on whole: parse_ggf says what is wrong with it.
+    if (start != std::string_view::npos) records.push_back(text.substr(start));
+    return records;
+}
+
 }  // namespace outflank

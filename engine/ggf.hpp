@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "game.hpp"
 
@@ -29,5 +30,10 @@ Square parse_ggf_move(std::string_view text);
 // disc difference) once the game is over, and every move (passes as PA) without eval or time.
 // parse_ggf(to_ggf(g)) gives back g's start position and moves.
 std::string to_ggf(const Game& game);
+
+// The "(;...;)" records of a GGF file (GGS archives hold one game a line), found by scanning
+// outside the [values], where `\` escapes a character. An unclosed last record is returned whole,
+// for parse_ggf to say what is wrong with it.
+std::vector<std::string_view> ggf_records(std::string_view text);
 
 }  // namespace outflank

@@ -45,32 +45,6 @@ Game load_wthor_game(const std::string& path, int number) {
     }
 }
 
-// The "(;...;)" records of a GGF file (GGS archives hold one game a line), found by scanning
-// outside the [values], where `\` escapes a character.
-std::vector<std::string_view> ggf_records(std::string_view text) {
-    std::vector<std::string_view> records;
-    std::size_t start = std::string_view::npos;
-    bool in_value = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (in_value) {
-            if (c == '\\') ++i;
-            else if (c == ']') in_value = false;
-        } else if (c == '[') {
-            in_value = true;
-        } else if (start == std::string_view::npos && text.substr(i, 2) == "(;") {
-            start = i;
-        } else if (start != std::string_view::npos && text.substr(i, 2) == ";)") {
-            records.push_back(text.substr(start, i + 2 - start));
-            start = std::string_view::npos;
-            ++i;
-        }
-    }
-    // An unclosed last record is passed on whole: parse_ggf says what is wrong with it.
-    if (start != std::string_view::npos) records.push_back(text.substr(start));
-    return records;
-}
-
 Game load_ggf_game(const std::string& path, std::string_view text, int number) {
     const std::vector<std::string_view> records = ggf_records(text);
     if (records.empty()) throw Error(path + ": no GGF game \"(;GM[Othello]...;)\" in the file");

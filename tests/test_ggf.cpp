@@ -193,3 +193,16 @@ TEST_CASE("GGF: real WTHOR games converted to GGF and back", "[ggf]") {
     CHECK(games > 4000);
     CHECK(with_pass > 0);
 }
+
+TEST_CASE("GGF: a file's records are split outside the [values]", "[ggf]") {
+    const std::string text =
+        "(;GM[Othello]PC[a;)b]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)\n"
+        "junk (;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6];)"
+        "(;GM[Othello]B[F5]";
+    const auto records = outflank::ggf_records(text);
+    REQUIRE(records.size() == 3);
+    CHECK(outflank::parse_ggf(records[0]).moves().size() == 1);  // the ";)" inside PC[...] is not an end
+    CHECK(outflank::parse_ggf(records[1]).moves().size() == 2);
+    CHECK(records[2] == "(;GM[Othello]B[F5]");  // unclosed: passed on whole
+    CHECK_THROWS_AS(outflank::parse_ggf(records[2]), outflank::Error);
+}
