@@ -1,6 +1,6 @@
 // Play with the book: GTP genmove answers from the book while the position is in it and searches
 // after; randomness; outflank-book and outflank-pv; a damaged book is reported and the engine
-// plays on; the binary's --book options; the shipped book itself.
+// plays on; the binary's --book options; the shipped book itself; the `book` commands from the shell.
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
@@ -187,4 +187,32 @@ TEST_CASE("NBoard's book: the file behind hint/go, learn saves, a damaged book i
     CHECK(open_nboard_book(write_text(dir.file("bad.book"), "garbage"), damaged_log) == nullptr);
     CHECK(damaged_log.str().find("playing without a book") != std::string::npos);
     CHECK(open_nboard_book("", damaged_log) == nullptr);
+}
+
+TEST_CASE("outflank book build, show, info, coverage, export, import from the shell", "[book]") {
+    TempDir dir("book_cli");
+    const std::string games = write_openings(dir);
+    const std::string bin = "'" OUTFLANK_BINARY "' book ";
+    const std::string book = dir.file("cli.book");
+    std::string out = run_shell(bin + "build --games '" + games + "' --plies 8 --min-games 2 --depth 3 --hash 4 --out '" +
+                                book + "' 2>&1; echo \"exit $?\"");
+    CHECK_THAT(out, Catch::Contains("book build: searching positions [") && Catch::Contains("32 positions from 29 games") &&
+                        Catch::Contains("exit 0"));
+    out = run_shell(bin + "show '" + book + "' --moves f5d6 2>&1");
+    CHECK_THAT(out, Catch::StartsWith("position ---------------------------OX------OXX-----O-------------------- X\nscore ") &&
+                        Catch::Contains("move   score     games  depth\n"));
+    CHECK(run_shell(bin + "show '" + book + "' --moves f5f4e3 2>&1").find("not in the book") != std::string::npos);
+    CHECK_THAT(run_shell(bin + "info '" + book + "' 2>&1"), Catch::Contains("positions   32 (32 from games, 0 added by search)"));
+    CHECK_THAT(run_shell(bin + "coverage '" + book + "' --games '" + games + "' --plies 2 2>&1"),
+               Catch::Contains("positions   58 (plies 1-2)") && Catch::Contains("in book     58 (100.0%)"));
+    out = run_shell(bin + "export '" + book + "' --out '" + dir.file("cli.txt") + "' && " + bin + "import '" +
+                    dir.file("cli.txt") + "' --out '" + dir.file("again.book") + "' 2>&1");
+    CHECK_THAT(out, Catch::Contains("again.book: 32 positions"));
+    CHECK(serialize_book(load_book(dir.file("again.book"))) == serialize_book(load_book(book)));
+    // Errors: exit code 2 and one line naming the file.
+    write_text(dir.file("bad.book"), "OFLKBOOK");
+    out = run_shell(bin + "show '" + dir.file("bad.book") + "' 2>&1; echo \"exit $?\"");
+    CHECK_THAT(out, Catch::Contains("outflank: book " + dir.file("bad.book") + ": truncated") && Catch::Contains("exit 2"));
+    out = run_shell(bin + "import '" + games + "' --out '" + dir.file("x.book") + "' 2>&1; echo \"exit $?\"");
+    CHECK_THAT(out, Catch::Contains("line 2: expected 7 fields") && Catch::Contains("exit 2"));
 }
