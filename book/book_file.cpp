@@ -9,6 +9,7 @@
 #include <ostream>
 #include <vector>
 
+#include "checksum.hpp"
 #include "error.hpp"
 #include "notation.hpp"
 
@@ -24,15 +25,6 @@ constexpr std::uint8_t kRecordExact = 1, kRecordPending = 2, kRecordFrontier = 4
 // Far above any real book (the shipped one is about a megabyte); refuses absurd headers early.
 constexpr std::uint64_t kMaxRecords = 100'000'000;
 constexpr std::uint32_t kMaxMetadata = 1 << 20;
-
-// FNV-1a, 64 bits: simple, and ample for catching a damaged file.
-std::uint64_t fnv1a(std::string_view bytes, std::uint64_t h = 0xCBF29CE484222325ULL) {
-    for (char c : bytes) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 0x100000001B3ULL;
-    }
-    return h;
-}
 
 std::uint64_t file_checksum(std::string_view bytes) {
     return fnv1a(bytes.substr(kHeaderSize), fnv1a(bytes.substr(0, kChecksumOffset)));

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "checksum.hpp"
 #include "error.hpp"
 #include "eval.hpp"
 #include "movegen.hpp"
@@ -19,12 +20,6 @@ using namespace patterns;
 constexpr char kMagic[8] = {'O', 'F', 'L', 'K', 'E', 'V', 'A', 'L'};
 constexpr std::uint32_t kVersion = 1;
 constexpr std::size_t kHeaderSize = 8 + 4 + 4 + 8 + 4 + 4;
-
-std::uint64_t fnv1a(std::string_view bytes) {
-    std::uint64_t h = 0xCBF29CE484222325ULL;
-    for (unsigned char c : bytes) h = (h ^ c) * 0x100000001B3ULL;
-    return h;
-}
 
 template <typename T>
 void put(std::string& out, T value) {

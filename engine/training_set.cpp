@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "checksum.hpp"
 #include "error.hpp"
 
 namespace outflank {
@@ -12,11 +13,6 @@ namespace {
 
 constexpr char kMagic[8] = {'O', 'F', 'L', 'K', 'T', 'R', 'N', '1'};
 constexpr std::size_t kRecordSize = 8 + 8 + 4 + 4 + 1;
-
-std::uint64_t fnv1a(const char* data, std::size_t size, std::uint64_t h = 0xCBF29CE484222325ULL) {
-    for (std::size_t i = 0; i < size; ++i) h = (h ^ static_cast<unsigned char>(data[i])) * 0x100000001B3ULL;
-    return h;
-}
 
 }  // namespace
 
@@ -92,7 +88,7 @@ void TrainingSet::save(const std::string& path) const {
         record[24] = static_cast<char>(p.exact);
         bytes.append(record, kRecordSize);
     }
-    const std::uint64_t sum = fnv1a(bytes.data(), bytes.size());
+    const std::uint64_t sum = fnv1a(bytes);
     bytes.append(reinterpret_cast<const char*>(&sum), 8);
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
@@ -112,7 +108,7 @@ TrainingSet TrainingSet::load(const std::string& path) {
     if (n > (bytes.size() - 24) / kRecordSize || bytes.size() != 24 + n * kRecordSize)
         throw Error(path + ": truncated training set");
     std::memcpy(&sum, bytes.data() + bytes.size() - 8, 8);
-    if (sum != fnv1a(bytes.data(), bytes.size() - 8)) throw Error(path + ": checksum mismatch (corrupt)");
+    if (sum != fnv1a(std::string_view(bytes).substr(0, bytes.size() - 8))) throw Error(path + ": checksum mismatch (corrupt)");
     TrainingSet set;
     set.positions_.resize(n);
     for (std::uint64_t i = 0; i < n; ++i) {
