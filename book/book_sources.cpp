@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 
 #include "error.hpp"
@@ -33,12 +32,7 @@ void add_game(SourceGames& out, SourceFile& file, const std::vector<Square>& mov
 }
 
 void add_ggf_games(SourceGames& out, SourceFile& file, int plies) {
-    std::string text;
-    {
-        std::ifstream in(file.path, std::ios::binary);
-        if (!in) throw Error("cannot open " + file.path);
-        text.assign(std::istreambuf_iterator<char>(in), {});
-    }
+    const std::string text = read_file(file.path);
     for (std::string_view record : ggf_records(text)) {
         try {
             Game game = parse_ggf(record);

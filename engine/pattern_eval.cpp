@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 
 #include "checksum.hpp"
 #include "error.hpp"
 #include "eval.hpp"
 #include "movegen.hpp"
+#include "records.hpp"
 
 namespace outflank {
 namespace {
@@ -121,11 +121,7 @@ PatternWeights PatternWeights::parse(std::string_view bytes, const std::string& 
 }
 
 PatternWeights PatternWeights::load(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error("cannot read weights file " + path);
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return parse(buffer.str(), path);
+    return parse(read_file(path), path);
 }
 
 void PatternWeights::save(const std::string& path) const {

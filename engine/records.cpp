@@ -21,18 +21,6 @@ struct FileCloser {
     void operator()(std::FILE* f) const { std::fclose(f); }
 };
 
-std::string read_file(const std::string& path) {
-    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
-    if (!file) throw Error("cannot open " + path + ": " + std::strerror(errno));
-    std::string bytes;
-    char buffer[1 << 16];
-    std::size_t n;
-    while ((n = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) bytes.append(buffer, n);
-    // fopen succeeds on a directory; the read is where that (and any I/O error) shows.
-    if (std::ferror(file.get())) throw Error("cannot read " + path + ": " + std::strerror(errno));
-    return bytes;
-}
-
 unsigned byte_at(std::string_view bytes, std::size_t at) { return static_cast<unsigned char>(bytes[at]); }
 unsigned u16_at(std::string_view bytes, std::size_t at) { return byte_at(bytes, at) | byte_at(bytes, at + 1) << 8; }
 std::uint32_t u32_at(std::string_view bytes, std::size_t at) {
@@ -141,6 +129,18 @@ bool parse_integer(std::string_view s, T& value) {
 std::string line_place(const std::string& name, int line) { return name + ":" + std::to_string(line); }
 
 }  // namespace
+
+std::string read_file(const std::string& path) {
+    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
+    if (!file) throw Error("cannot open " + path + ": " + std::strerror(errno));
+    std::string bytes;
+    char buffer[1 << 16];
+    std::size_t n;
+    while ((n = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) bytes.append(buffer, n);
+    // fopen succeeds on a directory; the read is where that (and any I/O error) shows.
+    if (std::ferror(file.get())) throw Error("cannot read " + path + ": " + std::strerror(errno));
+    return bytes;
+}
 
 // ---- WTHOR ---------------------------------------------------------------------------------------
 

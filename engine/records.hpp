@@ -16,6 +16,10 @@
 
 namespace outflank {
 
+// A whole file's bytes; throws Error naming the file when it cannot be opened or read (a
+// directory included). Shared by every reader of the project's files.
+std::string read_file(const std::string& path);
+
 // ---- WTHOR (French Othello Federation) ---------------------------------------------------------
 
 // The 16-byte header shared by .wtb, .JOU and .TRN files (little-endian).

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 
 #include "checksum.hpp"
 #include "error.hpp"
+#include "records.hpp"
 
 namespace outflank {
 namespace {
@@ -96,11 +96,7 @@ void TrainingSet::save(const std::string& path) const {
 }
 
 TrainingSet TrainingSet::load(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error("cannot read " + path);
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    const std::string bytes = buffer.str();
+    const std::string bytes = read_file(path);
     if (bytes.size() < 24 || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
         throw Error(path + ": not an outflank training set");
     std::uint64_t n = 0, sum = 0;
