@@ -16,6 +16,7 @@
 #include "error.hpp"
 #include "game.hpp"
 #include "notation.hpp"
+#include "obf.hpp"
 #include "records.hpp"
 #include "rules_support.hpp"
 
@@ -428,4 +429,58 @@ TEST_CASE("every eOthello game replays legally and its winner matches the replay
     CHECK(games.size() == 25657);
     CHECK(illegal == 0);
     CHECK(wrong_winner == 0);
+}
+
+TEST_CASE("OBF: positions, best scores and moves, numbering, malformed lines", "[records]") {
+    const std::string start = "---------------------------OX------XO--------------------------- X";
+    ObfProblem p = parse_obf_line(start + "; F5:+0; D3:+0; C4:-2; E6:+0;", 7);
+    CHECK(p.line == 7);
+    CHECK(p.pos == Position::start());
+    CHECK(p.has_expected);
+    CHECK(p.expected == 0);
+    CHECK(p.best_moves == (bit(parse_move("f5")) | bit(parse_move("d3")) | bit(parse_move("e6"))));
+    p = parse_obf_line(start + ";", 1);
+    CHECK(!p.has_expected);
+
+    // Each malformed line names its line and what is wrong.
+    const std::vector<std::pair<std::string, std::string>> bad = {
+        {"XXO X;", "line 3"},
+        {start + "; F5+0;", "MOVE:SCORE"},
+        {start + "; F5:+x;", "bad score"},
+        {start + "; F5:+65;", "bad score"},
+        {start + "; A1:+0;", "not legal"},
+        {start + "; Z9:+0;", "line 3"},
+    };
+    for (const auto& [line, message] : bad) {
+        INFO(line);
+        try {
+            parse_obf_line(line, 3);
+            FAIL("no error");
+        } catch (const Error& e) {
+            CHECK_THAT(e.what(), Catch::Contains(message));
+            CHECK_THAT(e.what(), Catch::Contains("line 3"));
+        }
+    }
+
+    // FFO files number their positions from the first number of the name; comments are skipped.
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("outflank-obf-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string ffo = (dir / "fforum-40-41.obf").string(), other = (dir / "mine.obf").string();
+    std::ofstream(ffo) << "% comment\n" << start << "; F5:+0;\n\n" << start << ";\n";
+    std::ofstream(other) << start << ";\n";
+    const std::vector<ObfProblem> problems = read_obf(ffo);
+    REQUIRE(problems.size() == 2);
+    CHECK(problems[0].number == 40);
+    CHECK(problems[0].line == 2);
+    CHECK(problems[1].number == 41);
+    CHECK(problems[1].line == 4);
+    CHECK(read_obf(other).at(0).number == 1);
+    CHECK_THROWS_AS(read_obf((dir / "missing.obf").string()), Error);
+    std::filesystem::remove_all(dir);
+
+    int first = 0, last = 0;
+    CHECK((parse_number_range("40-49", first, last) && first == 40 && last == 49));
+    CHECK((parse_number_range("7", first, last) && first == 7 && last == 7));
+    CHECK_FALSE(parse_number_range("4x", first, last));
+    CHECK_FALSE(parse_number_range("-3", first, last));
 }
