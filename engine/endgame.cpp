@@ -2,6 +2,7 @@
 // endgame_search.cpp and endgame_last.cpp.
 #include "endgame.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "endgame_internal.hpp"
@@ -76,7 +77,7 @@ int EndgameSolver::search(Bitboard player, Bitboard opponent, int alpha, int bet
     return score;
 }
 
-SearchResult EndgameSolver::solve(const Position& pos, bool wld, const InfoCallback& on_info) {
+SearchResult EndgameSolver::solve(const Position& pos, bool wld, const InfoCallback& on_info, std::optional<int> guess) {
     const auto start = std::chrono::steady_clock::now();
     const std::uint64_t start_nodes = control_.nodes;
     SearchResult result;
@@ -87,9 +88,32 @@ SearchResult EndgameSolver::solve(const Position& pos, bool wld, const InfoCallb
 
     Context c{use_tt_ ? &tt_ : nullptr, &control_, control_.nodes};
     Bitboard P = pos.player, O = pos.opponent;
-    const int alpha = wld ? -1 : -kMaxScore - 1, beta = wld ? 1 : kMaxScore + 1;
     Square best = kNoMove;
-    int score = root_pvs(c, P, O, alpha, beta, best);
+    int score;
+    if (wld) {
+        score = root_pvs(c, P, O, -1, 1, best);
+    } else if (!guess) {
+        score = root_pvs(c, P, O, -kMaxScore - 1, kMaxScore + 1, best);
+    } else {
+        // Aspiration: a window of +-2 around the guess, widened (doubling) past the side it
+        // failed on; the fail-soft bound of a failed search starts the next window.
+        int delta = 2;
+        int alpha = std::max(-kMaxScore - 1, *guess - delta), beta = std::min(kMaxScore + 1, *guess + delta);
+        for (;;) {
+            score = root_pvs(c, P, O, alpha, beta, best);
+            if (c.stopped()) break;
+            delta *= 2;
+            if (score <= alpha && alpha > -kMaxScore - 1) {
+                beta = score + 1;
+                alpha = std::max(-kMaxScore - 1, score - delta);
+            } else if (score >= beta && beta < kMaxScore + 1) {
+                alpha = score - 1;
+                beta = std::min(kMaxScore + 1, score + delta);
+            } else {
+                break;
+            }
+        }
+    }
     result.best_move = best;
     result.stopped = c.stopped();
     if (wld) score = score > 0 ? 1 : score < 0 ? -1 : 0;

@@ -6,6 +6,8 @@
 // Engine::search with exact/WLD limits call solve().
 #pragma once
 
+#include <optional>
+
 #include "bitboard.hpp"
 #include "position.hpp"
 #include "search_control.hpp"
@@ -36,8 +38,10 @@ public:
     // best_move is kPass when the side to move must pass (score and PV from the opponent's reply
     // on), kNoMove when the game is over (score = final score). `stopped` is set when the control
     // stopped the search: best_move is then the best move so far and the score is not reliable.
-    // on_info is called once with the final result.
-    SearchResult solve(const Position& pos, bool wld, const InfoCallback& on_info = {});
+    // on_info is called once with the final result. `guess` (an estimate of the exact score,
+    // e.g. from selective searches) starts the search with a narrow aspiration window.
+    SearchResult solve(const Position& pos, bool wld, const InfoCallback& on_info = {},
+                       std::optional<int> guess = std::nullopt);
 
     // For tests: search without the transposition table.
     void set_use_tt(bool use) { use_tt_ = use; }

@@ -24,4 +24,13 @@ inline double probcut_sigma(int depth, int shallow, int empties) {
     return std::max(s, 0.5);
 }
 
+// Spread (in discs) of exact - shallow for a search to the end of the game (`empties` plies)
+// predicted by a `shallow`-ply search: the error of the selective passes before an exact solve.
+// The model was fitted on 14-24 empties; it is not extrapolated beyond.
+inline double endcut_sigma(int shallow, int empties) {
+    empties = std::clamp(empties, 14, 24);
+    const double s = probcut::kEndSigma0 + probcut::kEndSigmaShallow * shallow + probcut::kEndSigmaEmpties * empties;
+    return std::max(s, 0.5);
+}
+
 }  // namespace outflank

@@ -3,10 +3,14 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <filesystem>
+#include <string>
 #include <thread>
 
 #include "engine.hpp"
 #include "game.hpp"
+#include "notation.hpp"
+#include "obf.hpp"
 #include "rules_support.hpp"
 #include "timeman.hpp"
 
@@ -94,6 +98,52 @@ TEST_CASE("exact scores agree with the TT and aspiration windows on and off", "[
         CHECK(a == c);
         CHECK(a == d.score);
         CHECK(d.exact);
+    }
+}
+
+TEST_CASE("prepared solves (selective passes first) give the exact scores of FFO", "[search]") {
+    // From 20 empties an exact solve first runs a midgame search and a selective pass to the end
+    // of the game (ProbCut with the endgame error model); the exact score must not change.
+    const std::string dir = std::string(OUTFLANK_SHARED_DATA) + "/ffo/";
+    if (!std::filesystem::exists(dir + "fforum-20-39.obf")) {
+        WARN("FFO data not found in " << dir << ": test skipped");
+        return;
+    }
+    std::vector<ObfProblem> positions;
+    for (const ObfProblem& e : read_obf(dir + "fforum-20-39.obf"))
+        if (e.pos.empty_count() >= 20 && e.pos.empty_count() <= (sanitized() ? 20 : 21)) positions.push_back(e);
+    REQUIRE(!positions.empty());
+    Engine engine(64);
+    for (const ObfProblem& e : positions) {
+        INFO(position_string(e.pos));
+        engine.new_game();
+        Limits exact;
+        exact.exact = true;
+        const SearchResult r = engine.search(e.pos, exact);
+        CHECK(r.exact);
+        CHECK(r.score == e.expected);
+        CHECK((r.best_move < 64 && (e.best_moves & bit(r.best_move))));
+        Limits wld;
+        wld.wld = true;
+        engine.new_game();
+        CHECK(engine.search(e.pos, wld).score == (e.expected > 0) - (e.expected < 0));
+    }
+}
+
+TEST_CASE("a node limit during a prepared solve still gives a legal move", "[search]") {
+    Engine engine(16);
+    // FFO #45, 24 empties: the solve is prepared by midgame and selective searches.
+    const Position pos = parse_position("---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO-- X");
+    REQUIRE(pos.empty_count() == 24);
+    for (std::uint64_t nodes : {1000ULL, 200000ULL, 3000000ULL}) {
+        engine.new_game();
+        Limits limits;
+        limits.exact = true;
+        limits.nodes = nodes;
+        const SearchResult r = engine.search(pos, limits);
+        INFO("nodes " << nodes);
+        CHECK(pos.is_legal(r.best_move));
+        CHECK(r.stopped);
     }
 }
 
