@@ -203,14 +203,22 @@ int Searcher::aspiration_search(const Position& pos, int depth, int previous, bo
 }
 
 SearchResult Searcher::solve(const Position& pos, bool wld, const InfoCallback& on_info) {
+    // The result carries the search's totals (control_ counts every step, and the midgame
+    // search before it in timed play); on_info gets each step and then the result.
+    auto finish = [&](SearchResult r) {
+        r.nodes = control_.nodes;
+        r.seconds = control_.elapsed();
+        if (on_info) on_info(r);
+        return r;
+    };
     const int empties = pos.empty_count();
-    if (empties < kPreparedSolveMin || !use_tt_) return endgame_.solve(pos, wld, on_info);
+    if (empties < kPreparedSolveMin || !use_tt_) return finish(endgame_.solve(pos, wld));
 
     Limits prepare;
     prepare.depth = prepare_depth(empties);
     prepare.use_aspiration = true;
     const SearchResult midgame_result = midgame(pos, prepare, on_info);
-    if (control_.stopped()) return endgame_.solve(pos, wld, on_info);  // returns at once, stopped
+    if (control_.stopped()) return finish(endgame_.solve(pos, wld));  // returns at once, stopped
     int guess = midgame_result.score;
     for (int selectivity = 0; selectivity < kPreparePasses; ++selectivity) {
         selectivity_ = selectivity;
@@ -229,7 +237,7 @@ SearchResult Searcher::solve(const Position& pos, bool wld, const InfoCallback& 
         }
     }
     selectivity_ = kNoSelectivity;
-    return endgame_.solve(pos, wld, on_info, guess);
+    return finish(endgame_.solve(pos, wld, {}, guess));
 }
 
 SearchResult Searcher::midgame(const Position& pos, const Limits& limits, const InfoCallback& on_info) {
@@ -299,10 +307,7 @@ SearchResult Searcher::search_position(const Position& pos, const Limits& limits
     const bool solve_now = limits.exact || limits.wld ||
                            (limits.endgame_auto && limits.solve_empties >= 0 && empties <= limits.solve_empties);
     if (solve_now) {
-        result = solve(pos, limits.wld && !limits.exact, {});
-        result.nodes = control_.nodes;  // the seeding search included
-        result.seconds = control_.elapsed();
-        if (on_info) on_info(result);
+        result = solve(pos, limits.wld && !limits.exact, on_info);
         if (result.best_move < 64) return result;
         // Stopped before any move was known: answer with a very shallow search instead.
         control_.start(0, 0);
@@ -319,12 +324,8 @@ SearchResult Searcher::search_position(const Position& pos, const Limits& limits
     // With a clock and no fixed solve depth, hand over to the solver when it fits in the time left.
     if (!result.exact && !control_.stopped() && limits.endgame_auto && limits.solve_empties < 0 && limits.time > 0 &&
         estimated_solve_seconds(empties) < (limits.time - control_.elapsed()) * 0.5) {
-        const std::uint64_t midgame_nodes = control_.nodes;
-        SearchResult exact = solve(pos, false, on_info);
-        if (!exact.stopped && exact.best_move < 64) {
-            exact.nodes += midgame_nodes;
-            return exact;
-        }
+        SearchResult exact = solve(pos, false, on_info);  // its nodes include the midgame search's
+        if (!exact.stopped && exact.best_move < 64) return exact;
         result.stopped = true;
     }
     if (result.best_move == kNoMove) {
