@@ -50,7 +50,7 @@ private:
 };
 
 // Estimated exact-solve time in seconds for a position with this many empties (used to decide
-// when the solver can take over in timed play; calibrated on this machine's FFO timings).
+// when the solver can take over in timed play; calibrated on game positions, see search.cpp).
 double estimated_solve_seconds(int empties);
 
 }  // namespace outflank

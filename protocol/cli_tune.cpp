@@ -94,7 +94,8 @@ void run_probcut_data(const TuneOptions& opt) {
 }
 
 // Endgame positions (--min-empties..--max-empties): every full-width depth from 1 to --depth
-// against the exact score, for ProbCut on searches that reach the end of the game.
+// against the exact score, for ProbCut on searches that reach the end of the game; the exact
+// solve's nodes and seconds (on an empty table) calibrate estimated_solve_seconds().
 void run_endcut_data(const TuneOptions& opt) {
     if (opt.min_empties < 8 || opt.max_empties > 30 || opt.min_empties > opt.max_empties)
         throw Error("tune endcut-data: empties must satisfy 8 <= --min-empties <= --max-empties <= 30");
@@ -102,15 +103,18 @@ void run_endcut_data(const TuneOptions& opt) {
     const auto games = read_games(opt, "endcut-data");
     std::mt19937_64 rng(opt.seed);
     Engine engine(64);
-    std::printf("empties,shallow,shallow_score,exact_score\n");
+    std::printf("empties,shallow,shallow_score,exact_score,exact_nodes,exact_seconds\n");
     for (int n = 0; n < opt.positions;) {
         const auto pos = random_position(games, rng, opt.min_empties, opt.max_empties);
         if (!pos) continue;
         const std::vector<int> score_at = scores_by_depth(engine, *pos, opt.depth);
         Limits exact;
         exact.exact = true;
-        const int score = engine.search(*pos, exact).score;
-        for (int d = 1; d <= opt.depth; ++d) std::printf("%d,%d,%d,%d\n", pos->empty_count(), d, score_at[d], score);
+        engine.new_game();
+        const SearchResult solved = engine.search(*pos, exact);
+        for (int d = 1; d <= opt.depth; ++d)
+            std::printf("%d,%d,%d,%d,%llu,%.4f\n", pos->empty_count(), d, score_at[d], solved.score,
+                        static_cast<unsigned long long>(solved.nodes), solved.seconds);
         std::fflush(stdout);
         std::fprintf(stderr, "\rendcut-data: %d/%d positions", ++n, opt.positions);
     }
