@@ -5,6 +5,7 @@
 
 #include "eval.hpp"
 #include "probcut.hpp"
+#include "stability.hpp"
 
 namespace outflank {
 namespace {
@@ -123,6 +124,14 @@ int Searcher::pvs(Bitboard player, Bitboard opponent, int depth, int alpha, int 
     }
     if (depth <= 0) return eval_discs(player, opponent);
     depth = std::min(depth, empties);
+    if (depth == empties) {
+        // A (selective) search to the end of the game: stable discs bound the final score. These
+        // nodes cost thousands of others, so the bounds are always worth computing.
+        const int upper = kMaxScore - 2 * popcount(stable_discs(opponent, player));
+        if (upper <= alpha) return upper;
+        const int lower = 2 * popcount(stable_discs(player, opponent)) - kMaxScore;
+        if (lower >= beta) return lower;
+    }
 
     const Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
