@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "eval.hpp"
 #include "probcut.hpp"
@@ -216,8 +217,14 @@ int Searcher::aspiration_search(const Position& pos, int depth, int previous, bo
 
 SearchResult Searcher::solve(const Position& pos, bool wld, const InfoCallback& on_info) {
     // The result carries the search's totals (control_ counts every step, and the midgame
-    // search before it in timed play); on_info gets each step and then the result.
+    // search before it in timed play); on_info gets each step and then the result. A stopped
+    // solve's score means nothing: the best estimate so far replaces it, marked as not exact.
+    std::optional<int> estimate;
     auto finish = [&](SearchResult r) {
+        if (r.stopped) {
+            r.exact = r.wld = false;
+            r.score = estimate ? *estimate : eval_discs(pos.player, pos.opponent);
+        }
         r.nodes = control_.nodes;
         r.seconds = control_.elapsed();
         if (on_info) on_info(r);
@@ -232,11 +239,12 @@ SearchResult Searcher::solve(const Position& pos, bool wld, const InfoCallback& 
     const SearchResult midgame_result = midgame(pos, prepare, on_info);
     if (control_.stopped()) return finish(endgame_.solve(pos, wld));  // returns at once, stopped
     int guess = midgame_result.score;
+    estimate = guess;
     for (int selectivity = 0; selectivity < kPreparePasses; ++selectivity) {
         selectivity_ = selectivity;
         const int s = aspiration_search(pos, empties, guess, true);
         if (control_.stopped()) break;
-        guess = s;
+        estimate = guess = s;
         if (on_info) {
             SearchInfo info;
             info.depth = empties;
