@@ -1,7 +1,9 @@
 // `outflank solve` end to end: rows, the summary, progress on stderr, and the exit codes for a
-// wrong score (1) and for a malformed line or a missing file (2, naming the place).
+// wrong score (1) and for a malformed line or a missing file (2, naming the place); and the
+// endgame ProbCut data (`tune endcut-data`) that scripts/fit-probcut --endgame reads.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -72,4 +74,33 @@ TEST_CASE("solve: a wrong expected score exits 1, bad input exits 2 and names th
     r = run_outflank("solve " + ok.arg() + " --numbers 3-x");
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("--numbers") != std::string::npos);
+}
+
+TEST_CASE("tune endcut-data: shallow scores against the solver's exact score, as CSV", "[solve_cli]") {
+    const std::string wthor = std::string(OUTFLANK_SHARED_DATA) + "/wthor/WTH_2022.wtb";
+    if (!std::filesystem::exists(wthor)) {
+        WARN("WTHOR data not found: test skipped");
+        return;
+    }
+    const BinaryRun r = run_outflank("tune endcut-data --games '" + wthor +
+                                     "' --positions 3 --depth 2 --min-empties 10 --max-empties 12 --seed 5");
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 0);
+    std::istringstream in(r.out);
+    std::string line;
+    std::getline(in, line);
+    CHECK(line == "empties,shallow,shallow_score,exact_score,exact_nodes,exact_seconds");
+    int rows = 0;
+    while (std::getline(in, line)) {
+        int empties = 0, shallow = 0, shallow_score = 0, exact = 0;
+        REQUIRE(std::sscanf(line.c_str(), "%d,%d,%d,%d", &empties, &shallow, &shallow_score, &exact) == 4);
+        CHECK((empties >= 10 && empties <= 12));
+        CHECK(shallow == rows % 2 + 1);  // depths 1 and 2 for each position
+        CHECK((exact >= -64 && exact <= 64));
+        ++rows;
+    }
+    CHECK(rows == 6);
+
+    CHECK(run_outflank("tune endcut-data --games '" + wthor + "' --depth 12 --min-empties 10").exit_code == 2);
+    CHECK(run_outflank("tune endcut-data --games '" + wthor + "' --min-empties 20 --max-empties 14").exit_code == 2);
 }
