@@ -14,6 +14,7 @@
 #include "notation.hpp"
 #include "obf.hpp"
 #include "progress_line.hpp"
+#include "search_format.hpp"
 
 namespace outflank::cli {
 namespace {
@@ -29,15 +30,10 @@ struct SolveOptions {
 
 // "#45 (24 empties): 24@73% +6, 17.5 M nodes, 0.8 s": one search step of a solve, for stderr.
 std::string step_text(const ObfProblem& p, const SearchInfo& info) {
-    char text[160];
-    const char* kind = info.exact ? "exact" : info.wld ? "wld" : "";
-    if (*kind)
-        std::snprintf(text, sizeof text, "#%d (%d empties): %s %+d, %.1f M nodes, %.1f s", p.number,
-                      p.pos.empty_count(), kind, info.score, info.nodes / 1e6, info.seconds);
-    else
-        std::snprintf(text, sizeof text, "#%d (%d empties): depth %d@%d%% %+d, %.1f M nodes, %.1f s", p.number,
-                      p.pos.empty_count(), info.depth, info.selectivity, info.score, info.nodes / 1e6, info.seconds);
-    return text;
+    char counts[64];
+    std::snprintf(counts, sizeof counts, ", %.1f M nodes, %.1f s", info.nodes / 1e6, info.seconds);
+    return "#" + std::to_string(p.number) + " (" + std::to_string(p.pos.empty_count()) + " empties): " +
+           depth_string(info) + " " + score_string(info.score) + counts;
 }
 
 void run_solve(const SolveOptions& opt) {

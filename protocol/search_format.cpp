@@ -16,7 +16,9 @@ std::string pv_string(const std::vector<Square>& pv, char separator, bool upperc
 std::string score_string(int score) { return score > 0 ? "+" + std::to_string(score) : std::to_string(score); }
 
 std::string depth_string(const SearchInfo& info) {
-    if (info.exact) return (info.wld ? "wld " : "exact ") + std::to_string(info.depth);
+    // A WLD solve is not marked exact (its score is only -1/0/+1), so test wld first.
+    if (info.wld) return "wld " + std::to_string(info.depth);
+    if (info.exact) return "exact " + std::to_string(info.depth);
     if (info.selectivity < 100) return std::to_string(info.depth) + "@" + std::to_string(info.selectivity) + "%";
     return std::to_string(info.depth);
 }
