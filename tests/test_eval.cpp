@@ -14,6 +14,7 @@
 #include "movegen.hpp"
 #include "pattern_eval.hpp"
 #include "patterns.hpp"
+#include "eval_support.hpp"
 #include "rules_support.hpp"
 #include "trainer.hpp"
 #include "training_fit.hpp"
@@ -22,6 +23,7 @@
 
 using namespace outflank;
 using namespace outflank::patterns;
+using outflank::test::EvaluationGuard;
 using outflank::test::Rng;
 
 namespace {
@@ -32,16 +34,6 @@ std::vector<std::int16_t> random_weights(std::uint64_t seed) {
     for (auto& x : w) x = static_cast<std::int16_t>(rng.below(2001) - 1000);
     return w;
 }
-
-// Restores the evaluation the test binary started with, whatever a test selects.
-struct EvaluationGuard {
-    const PatternWeights* before = active_pattern_weights();
-    std::shared_ptr<const PatternWeights> keep;
-    EvaluationGuard() {
-        if (before) keep = std::make_shared<const PatternWeights>(*before);
-    }
-    ~EvaluationGuard() { use_pattern_weights(keep); }
-};
 
 std::string temp_path(const char* name) {
     return (std::filesystem::temp_directory_path() / (std::string("outflank_test_") + name)).string();

@@ -4,13 +4,11 @@
 
 #include <chrono>
 #include <filesystem>
-#include <memory>
 #include <string>
 #include <thread>
 
 #include "engine.hpp"
-#include "eval.hpp"
-#include "pattern_eval.hpp"
+#include "eval_support.hpp"
 #include "game.hpp"
 #include "notation.hpp"
 #include "obf.hpp"
@@ -18,6 +16,7 @@
 #include "timeman.hpp"
 
 using namespace outflank;
+using outflank::test::EvaluationGuard;
 using outflank::test::random_play_positions;
 using outflank::test::Rng;
 using outflank::test::sanitized;
@@ -148,15 +147,13 @@ TEST_CASE("a prepared solve of FFO #59 (34 empties, a wipeout) finishes within 6
     REQUIRE(ffo59.number == 59);
     // With the shipped evaluation, as the binary plays (the test binary starts with the hand-made
     // one, which needs ~430 M nodes here); the previous choice is restored afterwards.
-    std::shared_ptr<const PatternWeights> before;
-    if (const PatternWeights* w = active_pattern_weights()) before = std::make_shared<const PatternWeights>(*w);
+    EvaluationGuard guard;
     use_pattern_weights(std::make_shared<const PatternWeights>(PatternWeights::load(default_weights_path())));
     Engine engine(64);
     Limits limits;
     limits.exact = true;
     limits.nodes = 600'000'000;
     const SearchResult r = engine.search(ffo59.pos, limits);
-    use_pattern_weights(before);
     CHECK(!r.stopped);
     CHECK(r.score == 64);
     CHECK((r.best_move < 64 && (ffo59.best_moves & bit(r.best_move))));
