@@ -50,7 +50,7 @@ void write_totals_json(JsonWriter& j, std::string_view name, const PlayerTotals&
 std::string result_text(const Game& game) {
     if (!game.is_over()) return "unfinished";
     const int s = game.final_score_black();
-    return s > 0 ? "B+" + std::to_string(s) : s < 0 ? "W+" + std::to_string(-s) : "draw (0)";
+    return s == 0 ? "draw (0)" : final_score_string(s);
 }
 
 }  // namespace

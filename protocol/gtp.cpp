@@ -41,12 +41,6 @@ Color parse_gtp_color(std::string_view word) {
     throw GtpFailure("syntax error");
 }
 
-std::string gtp_score_string(int black_minus_white) {
-    if (black_minus_white > 0) return "B+" + std::to_string(black_minus_white);
-    if (black_minus_white < 0) return "W+" + std::to_string(-black_minus_white);
-    return "0";
-}
-
 const std::vector<GtpEngine::Command>& GtpEngine::commands() {
     // The order is list_commands' order: standard commands first, then the extensions.
     static const std::vector<Command> table = {

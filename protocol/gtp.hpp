@@ -156,9 +156,8 @@ private:
     bool quit_ = false;
 };
 
-// Shared by the command files: GTP colours ("b", "Black", "W", "white") and result strings.
+// Shared by the command files: GTP colours ("b", "Black", "W", "white"). Results are written by
+// final_score_string (search_format.hpp).
 Color parse_gtp_color(std::string_view word);
-// "B+24", "W+6" or "0" under the WOF rule (empties to the winner).
-std::string gtp_score_string(int black_minus_white);
 
 }  // namespace outflank

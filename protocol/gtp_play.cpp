@@ -5,6 +5,7 @@
 #include "gtp.hpp"
 #include "gtp_sgf.hpp"
 #include "notation.hpp"
+#include "search_format.hpp"
 #include "tokenizer.hpp"
 
 namespace outflank {
@@ -88,7 +89,7 @@ std::string GtpEngine::cmd_undo(const Args&) {
 std::string GtpEngine::cmd_showboard(const Args&) {
     const Position& pos = game_.position();
     std::string s = "\n" + board_diagram(pos, true);
-    if (game_.is_over()) s += "Game over: " + gtp_score_string(game_.final_score_black()) + "\n";
+    if (game_.is_over()) s += "Game over: " + final_score_string(game_.final_score_black()) + "\n";
     else s += pos.side == Color::Black ? "Black (X) to move\n" : "White (O) to move\n";
     s += "Black (X) " + std::to_string(popcount(pos.black())) + " discs, White (O) " +
          std::to_string(popcount(pos.white())) + " discs\n";
@@ -100,7 +101,7 @@ std::string GtpEngine::cmd_showboard(const Args&) {
 
 std::string GtpEngine::cmd_final_score(const Args&) {
     if (!game_.is_over()) throw GtpFailure("cannot score");
-    return gtp_score_string(game_.final_score_black());
+    return final_score_string(game_.final_score_black());
 }
 
 std::string GtpEngine::cmd_loadsgf(const Args& args) {

@@ -3,6 +3,7 @@
 #include "error.hpp"
 #include "gtp.hpp"
 #include "notation.hpp"
+#include "search_format.hpp"
 #include "tokenizer.hpp"
 
 namespace outflank {
@@ -43,7 +44,7 @@ std::string GtpEngine::cmd_rules_side_to_move(const Args&) {
 }
 
 std::string GtpEngine::cmd_rules_final_result(const Args&) {
-    return game_.is_over() ? gtp_score_string(game_.final_score_black()) : "unknown";
+    return game_.is_over() ? final_score_string(game_.final_score_black()) : "unknown";
 }
 
 std::string GtpEngine::cmd_analyze_commands(const Args&) {

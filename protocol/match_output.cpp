@@ -5,6 +5,7 @@
 #include <ctime>
 
 #include "notation.hpp"
+#include "search_format.hpp"
 
 namespace outflank::match {
 namespace {
@@ -53,11 +54,7 @@ std::string tally_row(const std::string& label, const Tally& t) {
 }  // namespace
 
 std::string result_string(const GameRecord& g) {
-    if (g.reason == Reason::End) {
-        if (g.score_black > 0) return "B+" + std::to_string(g.score_black);
-        if (g.score_black < 0) return "W+" + std::to_string(-g.score_black);
-        return "0";
-    }
+    if (g.reason == Reason::End) return final_score_string(g.score_black);
     const char* how = g.reason == Reason::Resign ? "R" : g.reason == Reason::Timeout ? "T" : "F";
     return std::string(g.winner > 0 ? "B+" : "W+") + how;
 }

@@ -26,7 +26,7 @@ int score_range(const std::vector<int>& scores) {
 std::string result_text(const Game& game) {
     if (!game.is_over()) return "unfinished";
     const int s = game.final_score_black();
-    return s > 0 ? "B+" + std::to_string(s) : s < 0 ? "W+" + std::to_string(-s) : "draw";
+    return s == 0 ? "draw" : final_score_string(s);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "gtp/gtp_session.hpp"
 #include "gtp/random_games.hpp"
 #include "notation.hpp"
+#include "search_format.hpp"
 
 using namespace outflank;
 using namespace outflank::test;
@@ -137,7 +138,7 @@ TEST_CASE("final_score: WOF scoring at the end, cannot score before", "[gtp]") {
     const Game g = random_game(11);
     REQUIRE(s.send("clear_board") == "= \n\n");
     replay_without_passes(s, g, g.moves().size());
-    CHECK(s.ok("final_score") == gtp_score_string(g.final_score_black()));
+    CHECK(s.ok("final_score") == final_score_string(g.final_score_black()));
 }
 
 TEST_CASE("play and genmove after the end of the game: passes only", "[gtp]") {

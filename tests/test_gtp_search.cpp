@@ -8,6 +8,7 @@
 #include "gtp/gtp_session.hpp"
 #include "gtp/random_games.hpp"
 #include "notation.hpp"
+#include "search_format.hpp"
 
 using namespace outflank;
 using namespace outflank::test;
@@ -114,7 +115,7 @@ TEST_CASE("genmove plays whole games to the end with legal moves only", "[gtp_se
     }
     CHECK(s.game().is_over());
     CHECK(s.send("genmove b") == "= pass\n\n");
-    CHECK(s.ok("final_score") == gtp_score_string(s.game().final_score_black()));
+    CHECK(s.ok("final_score") == final_score_string(s.game().final_score_black()));
 }
 
 TEST_CASE("the GTP clock: settings, byo-yomi, booking", "[gtp_search]") {
@@ -333,7 +334,7 @@ TEST_CASE("Quarry's traffic: handshake, game setup, time_left before each genmov
             }
             REQUIRE(s.game().position() == mirror.position());
         }
-        CHECK(s.ok("final_score") == gtp_score_string(mirror.final_score_black()));
+        CHECK(s.ok("final_score") == final_score_string(mirror.final_score_black()));
         // Quarry closes the pipe at the end instead of sending quit.
         s.out.str("");
         CHECK(s.gtp.run() == 0);
