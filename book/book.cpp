@@ -1,4 +1,4 @@
-#include "book.hpp"
+#include "book/book.hpp"
 
 #include <algorithm>
 #include <charconv>

@@ -15,7 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "position.hpp"
+#include "core/position.hpp"
 
 namespace outflank {
 

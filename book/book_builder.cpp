@@ -1,13 +1,13 @@
-#include "book_builder.hpp"
+#include "book/book_builder.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <unordered_set>
 
-#include "book_file.hpp"
-#include "book_sources.hpp"
-#include "error.hpp"
+#include "book/book_file.hpp"
+#include "book/book_sources.hpp"
+#include "core/error.hpp"
 
 namespace outflank {
 namespace {

@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "book.hpp"
-#include "book_search.hpp"
-#include "engine.hpp"
-#include "game.hpp"
+#include "book/book.hpp"
+#include "book/book_search.hpp"
+#include "search/engine.hpp"
+#include "core/game.hpp"
 
 namespace outflank {
 

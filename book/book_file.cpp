@@ -1,4 +1,4 @@
-#include "book_file.hpp"
+#include "book/book_file.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -9,9 +9,9 @@
 #include <ostream>
 #include <vector>
 
-#include "checksum.hpp"
-#include "error.hpp"
-#include "notation.hpp"
+#include "core/checksum.hpp"
+#include "core/error.hpp"
+#include "core/notation.hpp"
 
 namespace outflank {
 namespace {

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "book.hpp"
+#include "book/book.hpp"
 
 namespace outflank {
 

@@ -1,4 +1,4 @@
-#include "book_search.hpp"
+#include "book/book_search.hpp"
 
 #include <algorithm>
 #include <chrono>

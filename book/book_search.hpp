@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "book.hpp"
-#include "engine.hpp"
-#include "position.hpp"
+#include "book/book.hpp"
+#include "search/engine.hpp"
+#include "core/position.hpp"
 
 namespace outflank {
 

@@ -1,12 +1,12 @@
-#include "book_sources.hpp"
+#include "book/book_sources.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <iterator>
 
-#include "error.hpp"
-#include "ggf.hpp"
-#include "records.hpp"
+#include "core/error.hpp"
+#include "records/ggf.hpp"
+#include "records/records.hpp"
 
 namespace outflank {
 namespace {

@@ -1,6 +1,6 @@
 // The games a book is built from: WTHOR databases (.wtb), eOthello CSV exports (.csv), GGF game
 // files (.ggf, one `(;...;)` game after another) and plain transcript lists (any other name), read
-// with engine/records.hpp and engine/ggf.hpp. The format follows from the file name; each game is
+// with engine/records/records.hpp and engine/records/ggf.hpp. The format follows from the file name; each game is
 // replayed with the rules core, and an illegal one (or a GGF game from another start position)
 // is counted, not used.
 #pragma once
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "game.hpp"
+#include "core/game.hpp"
 
 namespace outflank {
 

@@ -1,4 +1,4 @@
-#include "default_book.hpp"
+#include "book/default_book.hpp"
 
 #include <filesystem>
 #include <ostream>

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "gtp.hpp"
+#include "gtp/gtp.hpp"
 
 namespace outflank::test {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "game.hpp"
-#include "notation.hpp"
+#include "core/game.hpp"
+#include "core/notation.hpp"
 
 namespace outflank::test {
 

@@ -1,0 +1,125 @@
+#include "eval/patterns.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/movegen.hpp"
+
+namespace outflank::patterns {
+namespace {
+
+constexpr std::uint32_t power_of_3(int n) {
+    std::uint32_t p = 1;
+    while (n-- > 0) p *= 3;
+    return p;
+}
+
+std::array<std::uint16_t, 1024> make_ternary() {
+    std::array<std::uint16_t, 1024> t{};
+    for (unsigned b = 0; b < 1024; ++b) {
+        unsigned v = 0, p = 1;
+        for (int k = 0; k < 10; ++k, p *= 3)
+            if (b >> k & 1) v += p;
+        t[b] = static_cast<std::uint16_t>(v);
+    }
+    return t;
+}
+
+std::uint32_t configuration(Bitboard player, Bitboard opponent, Bitboard mask) {
+    return kTernary[gather_bits(player, mask)] + 2u * kTernary[gather_bits(opponent, mask)];
+}
+
+// The discs of configuration `c` of a pattern, placed on its base squares.
+void discs_of(std::uint32_t c, Bitboard mask, Bitboard& player, Bitboard& opponent) {
+    player = opponent = 0;
+    for (Square sq : squares(mask)) {
+        const std::uint32_t digit = c % 3;
+        c /= 3;
+        if (digit == 1) player |= bit(sq);
+        if (digit == 2) opponent |= bit(sq);
+    }
+}
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+    h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+    return h * 0xBF58476D1CE4E5B9ULL;
+}
+
+Layout build_layout() {
+    Layout out;
+    int n = 0;
+    std::uint32_t full = 0, compact = 0;
+    for (int p = 0; p < kPatternCount; ++p) {
+        const Bitboard mask = kPatterns[p].mask;
+        // Instances: the distinct square sets the eight symmetries read as the base squares.
+        std::vector<Bitboard> seen;
+        std::vector<int> stabiliser;
+        for (int s = 0; s < kSymmetryCount; ++s) {
+            Bitboard set = 0;
+            for (Square sq = 0; sq < 64; ++sq)
+                if (apply_symmetry(bit(sq), s) & mask) set |= bit(sq);
+            if (set == mask) stabiliser.push_back(s);
+            if (std::find(seen.begin(), seen.end(), set) != seen.end()) continue;
+            seen.push_back(set);
+            if (n >= kInstanceCount) throw std::logic_error("pattern instance count");
+            out.instances[n++] = {p, s};
+        }
+        // Compact classes: configurations that a symmetry of the pattern maps onto each other.
+        const std::uint32_t size = power_of_3(popcount(mask));
+        out.full_offset[p] = full;
+        out.compact_of_full.resize(full + size);
+        std::vector<std::uint32_t> class_of_canonical(size, UINT32_MAX);
+        for (std::uint32_t c = 0; c < size; ++c) {
+            Bitboard pl, op;
+            discs_of(c, mask, pl, op);
+            std::uint32_t canonical = c;
+            for (int h : stabiliser)
+                canonical = std::min(canonical, configuration(apply_symmetry(pl, h), apply_symmetry(op, h), mask));
+            if (class_of_canonical[canonical] == UINT32_MAX) class_of_canonical[canonical] = compact++;
+            out.compact_of_full[full + c] = class_of_canonical[canonical];
+        }
+        full += size;
+        out.signature = mix(out.signature, mask);
+    }
+    if (n != kInstanceCount) throw std::logic_error("pattern instance count");
+    for (int e = 0; e < kExtraCount; ++e) {
+        out.extra_full_offset[e] = full;
+        for (int i = 0; i < kExtraSizes[e]; ++i) out.compact_of_full.push_back(compact++);
+        full += kExtraSizes[e];
+        out.signature = mix(out.signature, kExtraSizes[e]);
+    }
+    out.signature = mix(out.signature, kStageCount);
+    out.full_size = full;
+    out.compact_size = compact;
+    return out;
+}
+
+}  // namespace
+
+const std::array<std::uint16_t, 1024> kTernary = make_ternary();
+
+const Layout& layout() {
+    static const Layout instance = build_layout();
+    return instance;
+}
+
+void full_indices(Bitboard player, Bitboard opponent, std::array<std::uint32_t, kFeatureCount>& out) {
+    const Layout& lay = layout();
+    for (int i = 0; i < kInstanceCount; ++i) {
+        const Instance& in = lay.instances[i];
+        const Bitboard mask = kPatterns[in.pattern].mask;
+        out[i] = lay.full_offset[in.pattern] +
+                 configuration(apply_symmetry(player, in.symmetry), apply_symmetry(opponent, in.symmetry), mask);
+    }
+    const Bitboard empty = ~(player | opponent);
+    const int counts[kExtraCount] = {
+        std::min(popcount(legal_moves(player, opponent)), kMobilityCap),
+        std::min(popcount(legal_moves(opponent, player)), kMobilityCap),
+        std::min(popcount(neighbours(opponent) & empty), kPotentialCap),
+        std::min(popcount(neighbours(player) & empty), kPotentialCap),
+        popcount(empty) & 3,
+    };
+    for (int e = 0; e < kExtraCount; ++e) out[kInstanceCount + e] = lay.extra_full_offset[e] + counts[e];
+}
+
+}  // namespace outflank::patterns

@@ -1,0 +1,51 @@
+// Move ordering for the deep endgame nodes (many empties): a node there costs thousands of leaf
+// nodes, so a few shallow searches with the evaluation to order its moves pay for themselves.
+// The score mixes the shallow search value with the fastest-first terms (opponent mobility,
+// corner stability), as the best engines do; the table move always comes first.
+#include "search/endgame_internal.hpp"
+#include "eval/eval.hpp"
+
+namespace outflank::endgame {
+namespace {
+
+// Plain alpha-beta on the evaluation (units of 1/kEvalScale discs), depth plies.
+int eval_search(Context& c, Bitboard P, Bitboard O, int alpha, int beta, int depth) {
+    ++c.nodes;
+    const Bitboard moves = legal_moves(P, O);
+    if (!moves) {
+        if (!legal_moves(O, P)) return final_score(P, O) * kEvalScale;
+        return -eval_search(c, O, P, -beta, -alpha, depth);
+    }
+    if (depth == 0) return evaluate(P, O);
+    int best = -kInfinity * kEvalScale;
+    for (Square sq : squares(moves)) {
+        const Bitboard f = flip(sq, P, O);
+        const int score = -eval_search(c, O ^ f, P ^ f ^ bit(sq), -beta, -alpha, depth - 1);
+        if (score > best) {
+            best = score;
+            if (best >= beta) break;
+            if (best > alpha) alpha = best;
+        }
+    }
+    return best;
+}
+
+}  // namespace
+
+void deep_order(Context& c, MoveList& list, Bitboard P, Bitboard O, Bitboard moves, unsigned parity, Square tt_move,
+                int n_empties, int alpha) {
+    fastest_first(list, P, O, moves, parity, tt_move);
+    if (list.count < 2) return;
+    const int depth = sort_depth(n_empties);
+    // The window: far below alpha nothing matters but "bad"; above it, the exact shallow value.
+    const int lo = (alpha - 8) * kEvalScale, hi = kMaxScore * kEvalScale + 1;
+    for (int i = 0; i < list.count; ++i) {
+        MoveEntry& m = list.moves[i];
+        if (m.sq == tt_move) continue;
+        const Bitboard nP = O ^ m.flipped, nO = P ^ m.flipped ^ bit(m.sq);
+        const int value = -eval_search(c, nP, nO, -hi, -lo, depth);
+        m.score += value * kEvalOrderWeight;
+    }
+}
+
+}  // namespace outflank::endgame

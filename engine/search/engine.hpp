@@ -1,0 +1,47 @@
+// The engine API: the only door into the search for the protocols, the command line, the book
+// builder and the match referee. One Engine owns a transposition table and runs one search at a
+// time; stop() may be called from any thread.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "core/position.hpp"
+#include "search/search_types.hpp"
+
+namespace outflank {
+
+class Searcher;
+
+class Engine {
+public:
+    explicit Engine(std::size_t hash_mb = 64);
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    // Searches `pos` within `limits`; `on_info` is called after each iteration. Always returns a
+    // legal move (or kPass when the side must pass, kNoMove when the game is over), even when
+    // stopped early.
+    SearchResult search(const Position& pos, const Limits& limits, const InfoCallback& on_info = {});
+
+    // Scores every legal move of `pos` (each searched with `limits`), best first.
+    std::vector<MoveScore> evaluate_moves(const Position& pos, const Limits& limits);
+
+    // Thread-safe: the running search returns promptly (within a few milliseconds).
+    void stop();
+    // Forgets everything learned in the current game (clears the transposition table).
+    void new_game();
+    void set_hash_mb(std::size_t megabytes);
+    std::size_t hash_mb() const;
+
+private:
+    std::unique_ptr<Searcher> searcher_;
+};
+
+// The limits of a strength level (1..60, as in the usual engines: the midgame depth, with an
+// exact solve from about 2 x level empties), used by protocols and the referee.
+Limits level_limits(int level);
+
+}  // namespace outflank

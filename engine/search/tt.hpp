@@ -1,0 +1,64 @@
+// The transposition table: remembers, per position, score bounds, the search depth and
+// selectivity they came from, and the best move. Fixed size (set in MB), 4-entry buckets that
+// share one 64-byte cache line, replacement by depth and age. It survives across the moves of a
+// game: new_search() ages old entries instead of clearing them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "core/bitboard.hpp"
+
+namespace outflank {
+
+// Selectivity levels: 0 is the most selective ProbCut; kNoSelectivity is a full-width search.
+inline constexpr int kNoSelectivity = 5;
+inline constexpr int kMinScore = -64;
+inline constexpr int kMaxScore = 64;
+
+struct TTData {
+    int lower = kMinScore;  // the position's score is >= lower ...
+    int upper = kMaxScore;  // ... and <= upper
+    int depth = 0;
+    int selectivity = 0;
+    Square move = kNoMove;
+};
+
+class TranspositionTable {
+public:
+    explicit TranspositionTable(std::size_t megabytes = 64);
+
+    void resize(std::size_t megabytes);
+    void clear();
+    // Call once per root search: entries from earlier searches become preferred victims.
+    void new_search() { age_ = static_cast<std::uint8_t>(age_ + 1); }
+    std::size_t megabytes() const { return (bucket_count_ * sizeof(Bucket)) >> 20; }
+
+    // True and fills `out` when the key is stored.
+    bool probe(std::uint64_t key, TTData& out) const;
+    // Stores the result of a search of `depth` and `selectivity` that returned `score` in the
+    // window (alpha, beta); bounds are merged with an entry of the same depth and selectivity.
+    void store(std::uint64_t key, int depth, int selectivity, int alpha, int beta, int score, Square move);
+    void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[index(key)]); }
+
+private:
+    struct Entry {
+        std::uint64_t key;
+        std::int8_t lower, upper;
+        std::uint8_t depth, selectivity, move, age;
+        std::uint16_t unused;
+    };
+    static_assert(sizeof(Entry) == 16);
+    struct alignas(64) Bucket {
+        Entry entries[4];
+    };
+
+    std::size_t index(std::uint64_t key) const { return static_cast<std::size_t>(key) & (bucket_count_ - 1); }
+
+    std::unique_ptr<Bucket[]> buckets_;
+    std::size_t bucket_count_ = 0;  // a power of two
+    std::uint8_t age_ = 0;
+};
+
+}  // namespace outflank

@@ -1,0 +1,124 @@
+#include "train/trainer.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+#include "eval/eval.hpp"
+#include "eval/pattern_eval.hpp"
+#include "train/training_label.hpp"
+
+namespace outflank {
+namespace {
+
+using patterns::kStageCount;
+using patterns::stage_of;
+
+struct StageData {
+    std::vector<const TrainingPosition*> positions;
+    std::vector<float> targets;
+    std::size_t exact = 0, searched = 0;
+};
+
+// The positions of one stage and their labels: exact scores where solved, otherwise a blend of
+// the labelling search (with the evaluation trained so far) and the game results.
+StageData label_stage(const TrainingSet& set, int stage, const TrainerOptions& options,
+                      const std::function<void(const std::string&)>& log, const char* what) {
+    StageData data;
+    for (const TrainingPosition& p : set.positions())
+        if (stage_of(p.empties()) == stage) data.positions.push_back(&p);
+    std::vector<const TrainingPosition*> unsolved;
+    for (const TrainingPosition* p : data.positions)
+        if (p->exact == kUnknownScore) unsolved.push_back(p);
+    std::vector<float> searched;
+    if (!unsolved.empty() && options.blend > 0) {
+        char line[160];
+        searched = search_values(unsolved, options.search_depth, options.fit.threads, [&](std::size_t done) {
+            std::snprintf(line, sizeof line, "stage %d: searching %s positions %zu/%zu", stage, what, done,
+                          unsolved.size());
+            log(line);
+        });
+    }
+    std::size_t u = 0;
+    for (const TrainingPosition* p : data.positions) {
+        if (p->exact != kUnknownScore) {
+            data.targets.push_back(p->exact);
+            ++data.exact;
+        } else {
+            const float result = p->mean_result();
+            data.targets.push_back(searched.empty() ? result
+                                                    : static_cast<float>(options.blend * searched[u] +
+                                                                         (1 - options.blend) * result));
+            ++u;
+            ++data.searched;
+        }
+    }
+    return data;
+}
+
+std::vector<FitSample> samples_of(const StageData& data) {
+    std::vector<FitSample> samples;
+    samples.reserve(data.positions.size());
+    for (std::size_t i = 0; i < data.positions.size(); ++i) {
+        const TrainingPosition& p = *data.positions[i];
+        samples.push_back(make_sample(p.player, p.opponent, data.targets[i], static_cast<float>(p.count)));
+    }
+    return samples;
+}
+
+}  // namespace
+
+std::vector<std::int16_t> quantize_weights(const std::vector<float>& weights) {
+    std::vector<std::int16_t> out(weights.size());
+    for (std::size_t i = 0; i < weights.size(); ++i)
+        out[i] = static_cast<std::int16_t>(std::clamp(std::lround(weights[i] * kWeightScale), -32767L, 32767L));
+    return out;
+}
+
+std::vector<std::int16_t> train_evaluation(const TrainingSet& train, const TrainingSet& validation,
+                                           const TrainerOptions& options,
+                                           const std::function<void(const std::string&)>& log,
+                                           const std::function<void(const StageReport&)>& on_stage) {
+    const std::size_t size = patterns::layout().compact_size;
+    std::vector<std::int16_t> all(std::size_t{kStageCount} * size, 0);
+    std::vector<float> weights(size, 0.f);  // warm start: each stage begins from the previous one
+    const int last = std::min(options.last_stage, kStageCount - 1);
+    for (int stage = 0; stage <= last; ++stage) {
+        const auto start = std::chrono::steady_clock::now();
+        // The stages not trained yet hold copies of the last trained one, so that the labelling
+        // search's move ordering and its rare same-stage leaves (after passes) see sensible values.
+        use_pattern_weights(std::make_shared<const PatternWeights>(all));
+
+        const StageData train_data = label_stage(train, stage, options, log, "training");
+        const StageData validation_data = label_stage(validation, stage, options, log, "validation");
+        const std::vector<FitSample> train_samples = samples_of(train_data);
+        const std::vector<FitSample> validation_samples = samples_of(validation_data);
+
+        StageReport report;
+        report.stage = stage;
+        report.min_empties = stage * 4 + 1;
+        report.max_empties = stage * 4 + 4;
+        report.train_positions = train_samples.size();
+        report.validation_positions = validation_samples.size();
+        report.exact_labels = train_data.exact;
+        report.searched_labels = train_data.searched;
+        fit_stage(train_samples, validation_samples, weights, options.fit, [&](const FitProgress& p) {
+            char line[160];
+            std::snprintf(line, sizeof line, "stage %d: epoch %d/%d  train MAE %.3f  validation MAE %.3f", stage,
+                          p.epoch, options.fit.epochs, p.train_mae, p.validation_mae);
+            log(line);
+            report.train_mae = p.train_mae;
+            report.validation_mae = p.validation_mae;
+        });
+        const std::vector<std::int16_t> trained = quantize_weights(weights);
+        for (int s = stage; s < kStageCount; ++s) std::copy(trained.begin(), trained.end(), all.begin() + s * size);
+        report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (on_stage) on_stage(report);
+    }
+    use_pattern_weights(std::make_shared<const PatternWeights>(all));
+    return all;
+}
+
+}  // namespace outflank

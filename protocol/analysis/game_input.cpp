@@ -1,0 +1,113 @@
+#include "analysis/game_input.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string_view>
+#include <vector>
+
+#include "core/error.hpp"
+#include "records/ggf.hpp"
+#include "records/sgf.hpp"
+#include "core/notation.hpp"
+#include "records/records.hpp"
+
+namespace outflank {
+namespace {
+
+constexpr std::size_t kMaxGameFileBytes = 16u << 20;
+
+std::string lowercase_extension(const std::string& path) {
+    std::string ext = std::filesystem::path(path).extension().string();
+    for (char& c : ext) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return ext;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
+        s.remove_suffix(1);
+    return s;
+}
+
+Game load_wthor_game(const std::string& path, int number) {
+    const WthorFile file = read_wthor(path);
+    const std::size_t count = file.games.size();
+    if (number < 1 || static_cast<std::size_t>(number) > count)
+        throw Error(path + ": " + (number == 0 ? "a WTHOR file needs --game N" : "there is no game " +
+                                                                                     std::to_string(number)) +
+                    " (the file has games 1-" + std::to_string(count) + ")");
+    try {
+        return replay_moves(file.games[static_cast<std::size_t>(number - 1)].moves);
+    } catch (const Error& e) {
+        throw Error(path + ": game " + std::to_string(number) + ": " + e.what());
+    }
+}
+
+Game load_ggf_game(const std::string& path, std::string_view text, int number) {
+    const std::vector<std::string_view> records = ggf_records(text);
+    if (records.empty()) throw Error(path + ": no GGF game \"(;GM[Othello]...;)\" in the file");
+    if (number == 0 && records.size() > 1)
+        throw Error(path + ": the file holds " + std::to_string(records.size()) + " games; choose one with --game N");
+    if (number > static_cast<int>(records.size()))
+        throw Error(path + ": there is no game " + std::to_string(number) + " (the file has games 1-" +
+                    std::to_string(records.size()) + ")");
+    const std::string where = number == 0 ? path : path + ": game " + std::to_string(number);
+    try {
+        return parse_ggf(records[static_cast<std::size_t>(std::max(number, 1) - 1)]);
+    } catch (const Error& e) {
+        throw Error(where + ": " + e.what());
+    }
+}
+
+bool is_ggf(std::string_view text) { return text.starts_with("(;") && text.find("GM[Othello]") != std::string_view::npos; }
+
+// A text file: a GGF or SGF game, or a transcript (the whole file, line breaks allowed).
+Game load_text_game(const std::string& path, int number) {
+    const std::string text = read_text_file(path, kMaxGameFileBytes);
+    const std::string_view body = trim(text);
+    if (is_ggf(body)) return load_ggf_game(path, body, number);
+    if (number != 0) throw Error("--game N is only for WTHOR .wtb and GGF files");
+    try {
+        if (body.starts_with("(")) return parse_sgf_game(body).game;
+        return Game::from_transcript(body);
+    } catch (const Error& e) {
+        throw Error(path + ": " + e.what());
+    }
+}
+
+}  // namespace
+
+std::string read_text_file(const std::string& path, std::size_t max_bytes) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) throw Error("cannot read " + path + ": no such file");
+    if (!std::filesystem::is_regular_file(path, ec)) throw Error("cannot read " + path + ": not a regular file");
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) throw Error("cannot read " + path + ": " + ec.message());
+    if (size > max_bytes) throw Error("cannot read " + path + ": too large (" + std::to_string(size) + " bytes)");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw Error("cannot read " + path + ": cannot open it");
+    std::string text(static_cast<std::size_t>(size), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    if (in.bad()) throw Error("cannot read " + path + ": read error");
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    return text;
+}
+
+Game load_game(const std::string& argument, int game_number) {
+    std::error_code ec;
+    const bool is_file = std::filesystem::exists(argument, ec);
+    // A transcript never contains '.' or '/': such an argument was meant as a file name.
+    if (!is_file && argument.find_first_of("./") != std::string::npos)
+        throw Error("cannot read " + argument + ": no such file");
+    const std::string ext = is_file ? lowercase_extension(argument) : "";
+    if (game_number != 0 && (!is_file || ext == ".sgf")) throw Error("--game N is only for WTHOR .wtb and GGF files");
+    if (!is_file) return Game::from_transcript(argument);
+    if (ext == ".wtb") return load_wthor_game(argument, game_number);
+    if (ext == ".sgf") return load_sgf_file(argument, 0, kMaxGameFileBytes).game;
+    if (ext == ".ggf") return load_ggf_game(argument, read_text_file(argument, kMaxGameFileBytes), game_number);
+    return load_text_game(argument, game_number);
+}
+
+}  // namespace outflank

@@ -1,0 +1,173 @@
+// `outflank analyze GAME | --position "<64> X" | --batch FILE [--depth D | --time S]
+//                  [--exact-from E] [--exact] [--json | --csv] [--svg FILE] [--game N] [--threads N]`
+// Everything is checked and analysed before anything is printed: bad input leaves stdout empty.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <string>
+
+#include "search/analysis.hpp"
+#include "analysis/analysis_batch.hpp"
+#include "analysis/analysis_format.hpp"
+#include "cli/cli.hpp"
+#include "search/engine.hpp"
+#include "core/error.hpp"
+#include "analysis/game_input.hpp"
+#include "core/notation.hpp"
+#include "common/progress_line.hpp"
+#include "analysis/svg_diagrams.hpp"
+
+namespace outflank::cli {
+namespace {
+
+struct AnalyzeOptions {
+    std::string game;
+    std::string position;
+    std::string batch;
+    int game_number = 0;
+    AnalysisSettings settings;
+    bool exact = false;
+    bool full_width = false;
+    bool json = false;
+    bool csv = false;
+    std::string svg;
+    int threads = 2;
+    int hash_mb = 64;
+    bool quiet = false;
+};
+
+constexpr std::size_t kMaxBatchBytes = std::size_t{1} << 30;
+
+void write_file(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out) throw Error("cannot write " + path);
+    out << text;
+    out.flush();
+    if (!out) throw Error("cannot write " + path);
+}
+
+void print(const std::string& text) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+}
+
+void check_options(const AnalyzeOptions& opt) {
+    const int sources = !opt.game.empty() + !opt.position.empty() + !opt.batch.empty();
+    if (sources == 0) throw Error("analyze: give a GAME, --position \"<64> X\" or --batch FILE");
+    if (sources > 1) throw Error("analyze: give only one of GAME, --position and --batch");
+    if (!opt.batch.empty() && (opt.csv || !opt.svg.empty()))
+        throw Error("analyze: --batch writes JSON Lines; --csv and --svg are for one game or position");
+    if (opt.exact && !opt.game.empty()) throw Error("analyze: --exact is for positions; games use --exact-from E");
+    if (opt.game_number != 0 && opt.game.empty()) throw Error("analyze: --game N goes with a GAME file");
+}
+
+void analyze_one_game(const AnalyzeOptions& opt) {
+    const Game game = load_game(opt.game, opt.game_number);
+    Engine engine(static_cast<std::size_t>(opt.hash_mb));
+    ProgressLine line(opt.quiet);
+    auto progress = [&](int done, int total) {
+        line.update("analyze: " + std::to_string(done) + "/" + std::to_string(total) + " positions (from the end)");
+    };
+    const GameAnalysis analysis = analyze_game(engine, game, opt.settings, progress);
+    line.finish();
+    const std::string text = opt.json ? game_analysis_json(analysis)
+                             : opt.csv ? game_analysis_csv(analysis)
+                                       : game_analysis_table(analysis);
+    if (!opt.svg.empty()) write_file(opt.svg, evaluation_graph_svg(analysis));
+    print(text);
+}
+
+void analyze_one_position(const AnalyzeOptions& opt) {
+    Position pos;
+    try {
+        pos = parse_position(opt.position);
+    } catch (const Error& e) {
+        throw Error(std::string("analyze: --position: ") + e.what());
+    }
+    Engine engine(static_cast<std::size_t>(opt.hash_mb));
+    ProgressLine line(opt.quiet);
+    line.update("analyze: scoring " + std::to_string(popcount(pos.moves())) + " moves...");
+    const PositionAnalysis analysis = analyze_position(engine, pos, opt.settings, opt.exact);
+    line.finish();
+    const std::string text = opt.json ? position_analysis_json(analysis)
+                             : opt.csv ? position_analysis_csv(analysis)
+                                       : position_analysis_table(analysis);
+    if (!opt.svg.empty()) {
+        BoardPicture picture;
+        picture.position = pos;
+        picture.scores = analysis.moves;
+        write_file(opt.svg, board_svg(picture));
+    }
+    print(text);
+}
+
+void analyze_batch(const AnalyzeOptions& opt) {
+    std::string input;
+    if (opt.batch == "-") {
+        input.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    } else {
+        input = read_text_file(opt.batch, kMaxBatchBytes);
+    }
+    const std::vector<BatchLine> lines = batch_lines(input);
+    BatchOptions options;
+    options.settings = opt.settings;
+    options.exact_positions = opt.exact;
+    options.threads = opt.threads;
+    options.hash_mb = static_cast<std::size_t>(opt.hash_mb);
+    ProgressLine line(opt.quiet);
+    auto progress = [&](int done, int total, int errors) {
+        line.update("analyze: " + std::to_string(done) + "/" + std::to_string(total) + " lines, " +
+                    std::to_string(errors) + " errors");
+    };
+    const BatchSummary summary = run_batch(lines, options, print, progress);
+    char text[160];
+    std::snprintf(text, sizeof text, "analyze: %d lines (%d errors) in %.2f s, %.2f lines/s, %d threads", summary.lines,
+                  summary.errors, summary.seconds, summary.seconds > 0 ? summary.lines / summary.seconds : 0.0,
+                  opt.threads);
+    line.finish(text);
+}
+
+void run_analyze(AnalyzeOptions opt) {
+    check_options(opt);
+    opt.settings.selective = !opt.full_width;
+    if (!opt.batch.empty()) analyze_batch(opt);
+    else if (!opt.position.empty()) analyze_one_position(opt);
+    else analyze_one_game(opt);
+}
+
+}  // namespace
+
+void add_analyze(CLI::App& app) {
+    auto opt = std::make_shared<AnalyzeOptions>();
+    CLI::App* sub = app.add_subcommand(
+        "analyze", "Analyse a game (every move's loss, mistakes, totals) or a position (every move's score)");
+    sub->add_option("game", opt->game,
+                    "A transcript (f5d6c3...), or a file: SGF, GGF, WTHOR .wtb (with --game N), or text with a transcript");
+    sub->add_option("--position,-p", opt->position, "Score every legal move of this position: 64 squares and the side");
+    sub->add_option("--batch,-b", opt->batch, "One transcript or position a line (- for stdin) -> JSON Lines");
+    sub->add_option("--game,-g", opt->game_number, "The game number (1-based) in a WTHOR .wtb file or a GGF file of several games")
+        ->check(CLI::Range(1, 100000000));
+    CLI::Option* depth =
+        sub->add_option("--depth,-d", opt->settings.depth, "Midgame depth per position (default 12)")->check(CLI::Range(1, 60));
+    CLI::Option* time = sub->add_option("--time,-t", opt->settings.time,
+                                        "Seconds per position instead of a depth (the played move gets as much again)")
+                            ->check(CLI::Range(0.001, 1e6));
+    depth->excludes(time);
+    sub->add_option("--exact-from,-e", opt->settings.exact_from,
+                    "Solve positions with at most E empties exactly (default 20, at most 40; 0 never)")
+        ->check(CLI::Range(0, kMaxSolveEmpties));
+    sub->add_flag("--exact", opt->exact, "Positions: solve every move exactly");
+    sub->add_flag("--no-selectivity", opt->full_width, "Full-width midgame searches (no ProbCut)");
+    CLI::Option* json = sub->add_flag("--json", opt->json, "One JSON document (schema in README.md, \"Analysis\")");
+    CLI::Option* csv = sub->add_flag("--csv", opt->csv, "CSV: a header, then one row per move");
+    json->excludes(csv);
+    sub->add_option("--svg", opt->svg, "Also draw the evaluation graph (a game) or the scored board (a position)");
+    sub->add_option("--threads", opt->threads, "Batch: engines working in parallel (default 2)")->check(CLI::Range(1, 64));
+    sub->add_option("--hash", opt->hash_mb, "Transposition table per engine in MB (default 64)")->check(CLI::Range(1, 16384));
+    sub->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
+    sub->callback([opt] { run_analyze(*opt); });
+}
+
+}  // namespace outflank::cli

@@ -1,0 +1,64 @@
+// `outflank gtp [--hash MB] [--level N | --depth N] [--time S] [--book FILE|none]
+// [--book-randomness D] [--quiet]`, and plain `outflank` (no subcommand), which runs the same loop
+// with the defaults (the shipped book included, when it can be found).
+#include <iostream>
+#include <memory>
+
+#include "cli/cli.hpp"
+#include "book/default_book.hpp"
+#include "core/error.hpp"
+#include "gtp/gtp.hpp"
+
+namespace outflank::cli {
+namespace {
+
+struct GtpCliOptions {
+    GtpOptions gtp;
+    std::string book;  // a file, or "none"; empty: the shipped book
+    bool quiet = false;
+};
+
+int run_gtp_loop(GtpOptions options) {
+    // GTP is line-synchronous; unsynced streams are faster and the engine flushes every answer.
+    std::ios::sync_with_stdio(false);
+    GtpEngine gtp(std::cin, std::cout, std::cerr, options);
+    return gtp.run();
+}
+
+}  // namespace
+
+void add_gtp(CLI::App& app) {
+    auto opt = std::make_shared<GtpCliOptions>();
+    CLI::App* sub = app.add_subcommand("gtp", "Speak GTP (Go Text Protocol v2) on stdin/stdout, for GUIs and referees");
+    sub->add_option("--hash", opt->gtp.hash_mb, "Transposition table size in MB (default 64)")
+        ->check(CLI::Range(1, 16384));
+    CLI::Option* level = sub->add_option("--level,-l", opt->gtp.level,
+                                         "Strength level 1-60 (default " + std::to_string(GtpOptions::kDefaultLevel) +
+                                             ", about a second a move)")
+                             ->check(CLI::Range(1, 60));
+    CLI::Option* depth = sub->add_option("--depth,-d", opt->gtp.depth, "Fixed midgame depth 1-60 per move")
+                             ->check(CLI::Range(1, 60));
+    CLI::Option* time = sub->add_option("--time,-t", opt->gtp.move_time, "Seconds per move")
+                            ->check(CLI::Range(0.001, 1e6));
+    level->excludes(depth);
+    sub->add_option("--book", opt->book, "Opening book file, or none (default: the shipped book/outflank.book)");
+    sub->add_option("--book-randomness", opt->gtp.book_randomness,
+                    "Play any book move within D discs of the best (default 0: always the best)")
+        ->check(CLI::Range(0, 128));
+    sub->add_flag("--quiet,-q", opt->quiet, "No search progress lines on stderr");
+    sub->callback([opt, level, depth, time] {
+        GtpOptions options = opt->gtp;
+        options.book_path = resolve_book_choice(opt->book, std::cerr);
+        options.explicit_strength = level->count() + depth->count() + time->count() > 0;
+        options.show_info = !opt->quiet;
+        exit_code = run_gtp_loop(options);
+    });
+}
+
+int run_gtp_default() {
+    GtpOptions options;
+    options.book_path = resolve_book_choice("", std::cerr);
+    return run_gtp_loop(options);
+}
+
+}  // namespace outflank::cli

@@ -1,0 +1,50 @@
+// outflank: an Othello engine. Without a subcommand it speaks GTP on stdin/stdout.
+#include <cstdio>
+#include <exception>
+
+#include <string>
+
+#include "cli/cli.hpp"
+#include "core/error.hpp"
+#include "eval/eval.hpp"
+
+int main(int argc, char** argv) {
+    CLI::App app{"outflank " OUTFLANK_VERSION " - an Othello (Reversi) engine", "outflank"};
+    app.set_version_flag("--version,-V", "outflank " OUTFLANK_VERSION);
+    app.require_subcommand(0, 1);
+    app.footer("Without a subcommand, outflank speaks GTP on stdin/stdout (options: outflank gtp --help).");
+    // Global: accepted before or after the subcommand (`outflank gtp --eval none`).
+    app.fallthrough();
+    std::string eval_spec;
+    app.add_option("--eval", eval_spec,
+                   "Evaluation weights file, or `none` for the hand-made evaluation (default: the shipped weights)");
+    // Runs after parsing and before the subcommand's callback, so every command sees the choice.
+    app.parse_complete_callback([&eval_spec] { outflank::select_evaluation(eval_spec); });
+    outflank::cli::add_perft(app);
+    outflank::cli::add_gtp(app);
+    outflank::cli::add_solve(app);
+    outflank::cli::add_search(app);
+    outflank::cli::add_bench(app);
+    outflank::cli::add_tune(app);
+    outflank::cli::add_match(app);
+    outflank::cli::add_train(app);
+    outflank::cli::add_nboard(app);
+    outflank::cli::add_analyze(app);
+    outflank::cli::add_board(app);
+    outflank::cli::add_book(app);
+    try {
+        app.parse(argc, argv);
+        // No subcommand: speak GTP, so GUIs can start the plain binary as an engine.
+        if (app.get_subcommands().empty()) return outflank::cli::run_gtp_default();
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? 0 : 2;
+    } catch (const outflank::Error& e) {
+        std::fprintf(stderr, "outflank: %s\n", e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "outflank: internal error: %s\n", e.what());
+        return 3;
+    }
+    return outflank::cli::exit_code;
+}
