@@ -162,7 +162,7 @@ TEST_CASE("WTHOR: unreadable, truncated and corrupt files throw an Error naming 
 
     SECTION("a missing file") {
         const std::string path = (dir.path() / "missing.wtb").string();
-        CHECK_THROWS_WITH(read_wthor(path), Contains("cannot open") && Contains("missing.wtb"));
+        CHECK_THROWS_WITH(read_wthor(path), Contains("cannot read") && Contains("missing.wtb"));
     }
     SECTION("a directory") {
         CHECK_THROWS_WITH(read_wthor(dir.path().string()), Contains("cannot read") && Contains(dir.path().string()));
@@ -280,7 +280,7 @@ TEST_CASE("eOthello CSV: malformed lines throw an Error with file and line", "[r
                       Contains("g.csv:3: game id \"abc\" is not a number"));
     CHECK_THROWS_WITH(parse_eothello_csv(header + "1,1,f5z9\n", "g.csv"),
                       Contains("g.csv:2: transcript: move 2: \"z9\": column must be a-h"));
-    CHECK_THROWS_WITH(read_eothello_csv("/nonexistent/dir/g.csv"), Contains("cannot open /nonexistent/dir/g.csv"));
+    CHECK_THROWS_WITH(read_eothello_csv("/nonexistent/dir/g.csv"), Contains("cannot read /nonexistent/dir/g.csv: no such file"));
 }
 
 // ---- Transcript lists ----------------------------------------------------------------------------------
