@@ -20,6 +20,26 @@ std::string clean_line(std::string_view line, char comment) {
     return out;
 }
 
+LineRead read_line(std::istream& in, std::string& line, std::size_t max_length) {
+    line.clear();
+    std::streambuf* buffer = in.rdbuf();
+    using Traits = std::streambuf::traits_type;
+    bool any = false, cut = false;
+    for (;;) {
+        const Traits::int_type c = buffer ? buffer->sbumpc() : Traits::eof();
+        if (Traits::eq_int_type(c, Traits::eof())) {
+            in.setstate(std::ios::eofbit);
+            if (!any) return LineRead::End;
+            break;
+        }
+        any = true;
+        if (Traits::to_char_type(c) == '\n') break;
+        if (line.size() < max_length) line += Traits::to_char_type(c);
+        else cut = true;
+    }
+    return cut ? LineRead::Truncated : LineRead::Line;
+}
+
 std::string_view trim(std::string_view s) {
     while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
     while (!s.empty() && s.back() == ' ') s.remove_suffix(1);

@@ -3,6 +3,8 @@
 // engine/core/notation.hpp; this file only knows about characters.
 #pragma once
 
+#include <cstddef>
+#include <istream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +17,12 @@ namespace outflank::text {
 std::string clean_line(std::string_view line, char comment = '\0');
 
 std::string_view trim(std::string_view s);
+
+enum class LineRead { Line, Truncated, End };
+// Reads one line (without its '\n') into `line`, keeping at most `max_length` characters: the
+// rest of an over-long line is read and dropped as it comes, so a line without an end cannot
+// grow memory. End: the input ended with nothing read. Truncated: the line was cut.
+LineRead read_line(std::istream& in, std::string& line, std::size_t max_length);
 
 // Splits on runs of spaces; the views point into `s`.
 std::vector<std::string_view> split_words(std::string_view s);

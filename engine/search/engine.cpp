@@ -6,7 +6,8 @@
 
 namespace outflank {
 
-Engine::Engine(std::size_t hash_mb) : searcher_(std::make_unique<Searcher>(hash_mb)) {}
+Engine::Engine(std::size_t hash_mb, const AllocationProgress& progress)
+    : searcher_(std::make_unique<Searcher>(hash_mb, progress)) {}
 Engine::~Engine() = default;
 
 SearchResult Engine::search(const Position& pos, const Limits& limits, const InfoCallback& on_info) {
@@ -19,7 +20,9 @@ std::vector<MoveScore> Engine::evaluate_moves(const Position& pos, const Limits&
 
 void Engine::stop() { searcher_->request_stop(); }
 void Engine::new_game() { searcher_->new_game(); }
-void Engine::set_hash_mb(std::size_t megabytes) { searcher_->tt().resize(megabytes); }
+void Engine::set_hash_mb(std::size_t megabytes, const AllocationProgress& progress) {
+    searcher_->tt().resize(megabytes, progress);
+}
 std::size_t Engine::hash_mb() const { return searcher_->tt().megabytes(); }
 
 Limits level_limits(int level) {

@@ -9,6 +9,7 @@
 
 #include "core/position.hpp"
 #include "search/search_types.hpp"
+#include "search/tt.hpp"
 
 namespace outflank {
 
@@ -16,7 +17,10 @@ class Searcher;
 
 class Engine {
 public:
-    explicit Engine(std::size_t hash_mb = 64);
+    // Allocates and clears the transposition table at once (throws Error when `hash_mb` is more
+    // than max_hash_mb() or cannot be had), so no search ever pays for it. `progress` hears how
+    // the allocation of a large table goes.
+    explicit Engine(std::size_t hash_mb = 64, const AllocationProgress& progress = {});
     ~Engine();
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
@@ -33,7 +37,8 @@ public:
     void stop();
     // Forgets everything learned in the current game (clears the transposition table).
     void new_game();
-    void set_hash_mb(std::size_t megabytes);
+    // A new table, allocated and cleared now; on failure (Error) the old table stays.
+    void set_hash_mb(std::size_t megabytes, const AllocationProgress& progress = {});
     std::size_t hash_mb() const;
 
 private:

@@ -53,7 +53,8 @@ double estimated_solve_seconds(int empties) {
     return 0.4 * std::pow(2.1, empties - 20);
 }
 
-Searcher::Searcher(std::size_t hash_mb) : tt_(hash_mb), endgame_(tt_, control_) {}
+Searcher::Searcher(std::size_t hash_mb, const AllocationProgress& progress)
+    : tt_(hash_mb, progress), endgame_(tt_, control_) {}
 
 void Searcher::update_pv(int ply, Square move) {
     pv_[ply][ply] = move;

@@ -18,7 +18,7 @@ namespace outflank {
 
 class Searcher {
 public:
-    explicit Searcher(std::size_t hash_mb);
+    explicit Searcher(std::size_t hash_mb, const AllocationProgress& progress = {});
 
     SearchResult search(const Position& pos, const Limits& limits, const InfoCallback& on_info);
     std::vector<MoveScore> evaluate_moves(const Position& pos, const Limits& limits);

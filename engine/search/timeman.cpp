@@ -5,8 +5,8 @@
 namespace outflank {
 
 TimeBudget plan_time(const ClockState& clock, int empties) {
-    // Keep a margin proportional to the clock plus a fixed one for communication latency.
-    const double usable = std::max(0.0, clock.remaining * 0.97 - kTimeSafetyMargin);
+    // Keep a margin proportional to the clock plus a fixed one for latency.
+    const double usable = std::max(0.0, clock.remaining * 0.97 - clock.overhead);
     int moves_left;
     if (clock.moves > 0) {
         moves_left = clock.moves;

@@ -1,23 +1,84 @@
 #include "search/tt.hpp"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
+#include <string>
+#include <thread>
+
+#include "core/error.hpp"
+#include "core/parallel.hpp"
 
 namespace outflank {
 
-TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes); }
-
-void TranspositionTable::resize(std::size_t megabytes) {
-    std::size_t bytes = std::max<std::size_t>(megabytes, 1) << 20;
-    std::size_t count = 1;
-    while (count * 2 * sizeof(Bucket) <= bytes) count *= 2;  // round down to a power of two
-    buckets_ = std::make_unique<Bucket[]>(count);
-    bucket_count_ = count;
-    clear();
+std::size_t max_hash_mb() {
+    const long pages = ::sysconf(_SC_PHYS_PAGES);
+    const long page_size = ::sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page_size <= 0) return std::size_t{1} << 14;  // unknown: 16 GB
+    return static_cast<std::size_t>(pages) / 2 * static_cast<std::size_t>(page_size) >> 20;
 }
 
-void TranspositionTable::clear() {
-    std::memset(static_cast<void*>(buckets_.get()), 0, bucket_count_ * sizeof(Bucket));
+TranspositionTable::TranspositionTable(std::size_t megabytes, const AllocationProgress& progress) {
+    resize(megabytes, progress);
+}
+
+TranspositionTable::~TranspositionTable() { release(buckets_, bucket_count_); }
+
+void TranspositionTable::release(Bucket* buckets, std::size_t count) {
+    if (buckets) ::munmap(buckets, count * sizeof(Bucket));
+}
+
+void check_hash_mb(std::size_t megabytes) {
+    if (megabytes == 0) throw Error("the hash table needs at least 1 MB");
+    const std::size_t limit = max_hash_mb();
+    if (megabytes > limit)
+        throw Error("a " + std::to_string(megabytes) + " MB hash table is more than half of this machine's memory (at most " +
+                    std::to_string(limit) + " MB)");
+}
+
+void TranspositionTable::resize(std::size_t megabytes, const AllocationProgress& progress) {
+    check_hash_mb(megabytes);
+    const std::size_t bytes = megabytes << 20;
+    std::size_t count = 1;
+    while (count * 2 * sizeof(Bucket) <= bytes) count *= 2;  // round down to a power of two
+    // mmap rather than new[]: the pages come zeroed and untouched, so clear() below touches each
+    // one once, on several threads, instead of a zeroing new[] plus a memset on one.
+    void* memory = ::mmap(nullptr, count * sizeof(Bucket), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED)
+        throw Error("cannot allocate a " + std::to_string(megabytes) + " MB hash table: " + std::strerror(errno));
+#ifdef MADV_HUGEPAGE
+    ::madvise(memory, count * sizeof(Bucket), MADV_HUGEPAGE);  // fewer TLB misses where available
+#endif
+    release(buckets_, bucket_count_);
+    buckets_ = static_cast<Bucket*>(memory);
+    bucket_count_ = count;
+    clear(progress);
+}
+
+void TranspositionTable::clear(const AllocationProgress& progress) {
+    // Slices of 16 MB handed to up to one thread per core: a large table is ready in a fraction of
+    // the time one thread takes, and the first touch of each page happens here, not in a search.
+    constexpr std::size_t kSliceBytes = std::size_t{16} << 20;
+    const std::size_t bytes = bucket_count_ * sizeof(Bucket);
+    const std::size_t slices = (bytes + kSliceBytes - 1) / kSliceBytes;
+    const unsigned threads = static_cast<unsigned>(
+        std::clamp<std::size_t>(std::min<std::size_t>(std::thread::hardware_concurrency(), slices / 4), 1, 64));
+    char* base = reinterpret_cast<char*>(buckets_);
+    // Progress only for tables large enough to take a moment: reporting costs the calling thread
+    // its share of the work and up to a quarter of a second of latency.
+    constexpr std::size_t kProgressBytes = std::size_t{512} << 20;
+    Progress on_slices;
+    if (progress && bytes >= kProgressBytes) on_slices = [&](std::size_t done) { progress(static_cast<double>(done) / static_cast<double>(slices)); };
+    parallel_for(
+        slices, threads,
+        [&](std::size_t i, unsigned) {
+            const std::size_t begin = i * kSliceBytes;
+            std::memset(base + begin, 0, std::min(kSliceBytes, bytes - begin));
+        },
+        on_slices, 1);
     age_ = 0;
 }
 

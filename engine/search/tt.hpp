@@ -6,7 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <functional>
 
 #include "core/bitboard.hpp"
 
@@ -25,12 +25,31 @@ struct TTData {
     Square move = kNoMove;
 };
 
+// The largest table this machine allows: half of its physical memory, so that a mistyped size
+// fails at once with a clear message instead of swapping for minutes.
+std::size_t max_hash_mb();
+// Throws Error saying why when `megabytes` of tables (all of a job's engines together) is 0 or
+// more than max_hash_mb(): for jobs that make several engines, before they start.
+void check_hash_mb(std::size_t megabytes);
+
+// Called while a large table is being allocated and cleared, with the fraction done (0..1), from
+// the calling thread, a few times a second.
+using AllocationProgress = std::function<void(double fraction)>;
+
 class TranspositionTable {
 public:
-    explicit TranspositionTable(std::size_t megabytes = 64);
+    // Allocates and clears the table now (never later, inside a timed search).
+    explicit TranspositionTable(std::size_t megabytes = 64, const AllocationProgress& progress = {});
+    ~TranspositionTable();
+    TranspositionTable(const TranspositionTable&) = delete;
+    TranspositionTable& operator=(const TranspositionTable&) = delete;
 
-    void resize(std::size_t megabytes);
-    void clear();
+    // Replaces the table by one of `megabytes` (rounded down to a power of two), allocated and
+    // cleared before it returns. Throws Error, keeping the old table, when the size is 0, more
+    // than max_hash_mb(), or cannot be allocated.
+    void resize(std::size_t megabytes, const AllocationProgress& progress = {});
+    // Zeroes every entry (on several threads for large tables).
+    void clear(const AllocationProgress& progress = {});
     // Call once per root search: entries from earlier searches become preferred victims.
     void new_search() { age_ = static_cast<std::uint8_t>(age_ + 1); }
     std::size_t megabytes() const { return (bucket_count_ * sizeof(Bucket)) >> 20; }
@@ -56,7 +75,9 @@ private:
 
     std::size_t index(std::uint64_t key) const { return static_cast<std::size_t>(key) & (bucket_count_ - 1); }
 
-    std::unique_ptr<Bucket[]> buckets_;
+    static void release(Bucket* buckets, std::size_t count);
+
+    Bucket* buckets_ = nullptr;     // from mmap: page-aligned, and no pages touched until cleared
     std::size_t bucket_count_ = 0;  // a power of two
     std::uint8_t age_ = 0;
 };

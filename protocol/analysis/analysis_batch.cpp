@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/game.hpp"
 #include "records/ggf.hpp"
+#include "search/tt.hpp"
 #include "core/notation.hpp"
 
 namespace outflank {
@@ -88,6 +89,9 @@ BatchSummary run_batch(const std::vector<BatchLine>& lines, const BatchOptions& 
     };
     const std::size_t thread_count =
         std::min(static_cast<std::size_t>(std::max(1, options.threads)), std::max<std::size_t>(1, total));
+    // Checked here, on the calling thread: an engine that cannot be made inside a worker could
+    // only end the process.
+    check_hash_mb(options.hash_mb * thread_count);
     std::vector<std::jthread> threads;
     for (std::size_t t = 0; t < thread_count; ++t) threads.emplace_back(worker);
 

@@ -2,6 +2,7 @@
 #include "gtp/gtp.hpp"
 
 #include <istream>
+#include <optional>
 #include <new>
 #include <ostream>
 
@@ -11,12 +12,11 @@
 #include "core/error.hpp"
 #include "core/notation.hpp"
 #include "core/tokenizer.hpp"
-
+#include "common/allocation_progress.hpp"
+#include "gtp/gtp_input.hpp"
 namespace outflank {
 namespace {
 
-// Longer lines are cut: no command needs more, and a runaway line must not eat the memory.
-constexpr std::size_t kMaxLineLength = 1 << 16;
 
 // An answer must not contain an empty line (that ends it), so runs of newlines are collapsed and
 // trailing ones dropped; an error message is kept on one line.
@@ -102,6 +102,9 @@ const GtpEngine::Command* GtpEngine::find_command(std::string_view name) {
 GtpEngine::GtpEngine(std::istream& in, std::ostream& out, std::ostream& log, GtpOptions options)
     : in_(in), out_(out), log_(log), options_(options),
       book_rng_(options.book_seed ? options.book_seed : std::random_device{}()) {
+    // The table is allocated and cleared now, before the first answer: the controller's clock
+    // cannot be running yet. (Created on the first genmove, it cost that move 0.4 s at 64 MB.)
+    engine_ = std::make_unique<Engine>(options_.hash_mb, allocation_progress(log_, options_.hash_mb));
     if (options_.book_path.empty()) return;
     try {
         Book book = load_book(options_.book_path);
@@ -116,17 +119,21 @@ GtpEngine::GtpEngine(std::istream& in, std::ostream& out, std::ostream& log, Gtp
 GtpEngine::~GtpEngine() = default;
 
 int GtpEngine::run() {
-    std::string line;
-    while (!quit_ && std::getline(in_, line)) {
-        if (line.size() > kMaxLineLength) line.resize(kMaxLineLength);
-        execute_line(line);
+    // Lines are read on their own thread so that `quit`, or a GUI that goes away, stops a search
+    // at once (gtp_input.hpp).
+    GtpInput input(in_, [this] { engine_->stop(); }, options_.output_fd);
+    while (!quit_) {
+        std::optional<GtpInput::Line> line = input.next();
+        if (!line) break;  // end of input without quit: how GUIs usually close an engine
+        command_received_ = line->received;
+        execute_line(line->text);
     }
-    // End of input without quit is how GUIs usually close an engine: a clean exit.
     return 0;
 }
 
 bool GtpEngine::execute_line(std::string_view raw_line) {
     if (quit_) return false;
+    if (raw_line.size() > GtpInput::kMaxLineLength) raw_line = raw_line.substr(0, GtpInput::kMaxLineLength);
     const std::string line = text::clean_line(raw_line, '#');
     Args words = text::split_words(line);
     if (words.empty()) return true;  // empty lines and comments get no answer
@@ -163,15 +170,12 @@ void GtpEngine::respond(const std::string& id, bool success, std::string_view te
     out_.flush();  // the controller waits for this answer before it sends the next command
 }
 
-Engine& GtpEngine::engine() {
-    if (!engine_) engine_ = std::make_unique<Engine>(options_.hash_mb);
-    return *engine_;
-}
+Engine& GtpEngine::engine() { return *engine_; }
 
 void GtpEngine::start_game(Game game, std::vector<int> action_sizes) {
     game_ = std::move(game);
     action_sizes_ = std::move(action_sizes);
-    if (engine_) engine_->new_game();
+    engine_->new_game();
 }
 
 // ---- Administrative commands ---------------------------------------------------------------

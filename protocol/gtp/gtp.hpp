@@ -5,6 +5,7 @@
 // the engine API's: this file only parses, validates and formats. README.md ("GTP") documents the commands.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
@@ -19,6 +20,7 @@
 #include "core/game.hpp"
 #include "gtp/gtp_clock.hpp"
 #include "search/search_types.hpp"
+#include "search/timeman.hpp"
 
 namespace outflank {
 
@@ -46,9 +48,16 @@ struct GtpOptions {
 
     // Safety caps (tests and fuzzing set them; 0 = none).
     std::uint64_t max_nodes = 0;        // every search stops after about this many nodes
-    std::size_t max_hash_mb = 16384;    // largest hash `outflank-hash` may ask for
+    std::size_t max_hash_mb = std::size_t{1} << 30;  // largest hash `outflank-hash` may ask for (the machine's memory decides first)
     int max_solve_empties = 40;         // `outflank-solve` refuses positions with more empties
     bool allow_files = true;            // `loadsgf` may read files
+
+    // Seconds kept back from every clock and every --time budget for what the engine does not
+    // control: process scheduling on a loaded machine, the pipes, the referee's own timing.
+    double move_overhead = kDefaultMoveOverhead;
+    // The descriptor answers are written to (the binary: 1). Watched after the input ends: when
+    // nobody reads it any more the GUI is gone and the session ends at once. -1: not watched.
+    int output_fd = -1;
 };
 
 // A command's failure: the text after "? " in the answer.
@@ -93,7 +102,8 @@ private:
 
     // Search support (gtp_search.cpp).
     Limits strength_limits() const;
-    Limits move_limits(Color color, int empties) const;
+    // `spent`: seconds since the command arrived, already gone from this move's time.
+    Limits move_limits(Color color, int empties, double spent) const;
     Limits capped(Limits limits) const;
     SearchResult run_search(const Position& pos, const Limits& limits);
     std::string generate_move(const Args& args, bool commit);
@@ -145,7 +155,7 @@ private:
     std::ostream& out_;
     std::ostream& log_;
     GtpOptions options_;
-    std::unique_ptr<Engine> engine_;  // created on the first search: non-search sessions stay light
+    std::unique_ptr<Engine> engine_;  // created with the session: its table is never paid for in a move
     Game game_;
     std::vector<int> action_sizes_;
     GtpClock clock_;
@@ -154,6 +164,8 @@ private:
     std::mt19937_64 book_rng_;
     std::unique_ptr<BookMove> last_book_move_;  // set when the last genmove came from the book
     bool quit_ = false;
+    // When the command being executed arrived: the controller's clock for it started then.
+    std::chrono::steady_clock::time_point command_received_{};
 };
 
 // Shared by the command files: GTP colours ("b", "Black", "W", "white"). Results are written by

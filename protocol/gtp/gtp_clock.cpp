@@ -45,15 +45,15 @@ void GtpClock::clear() { *this = GtpClock{}; }
 
 bool GtpClock::limited(Color color) const { return sides_[index(color)].known; }
 
-TimeBudget GtpClock::budget(Color color, int empties) const {
+TimeBudget GtpClock::budget(Color color, int empties, double overhead) const {
     const Side& side = sides_[index(color)];
-    if (side.stones > 0) return plan_time({side.remaining, side.stones, 0}, empties);
-    const TimeBudget main_only = plan_time({side.remaining, 0, 0}, empties);
+    if (side.stones > 0) return plan_time({side.remaining, side.stones, 0, overhead}, empties);
+    const TimeBudget main_only = plan_time({side.remaining, 0, 0, overhead}, empties);
     if (byo_stones_ == 0) return main_only;
     // Main time with byo-yomi to follow. Overrunning the main time only starts the first period
     // (this move counts as its first stone), so when little main time is left the move may use it
     // plus a period's share: plan as if main time and the first period were one period.
-    const TimeBudget into_byo = plan_time({side.remaining + byo_, byo_stones_, 0}, empties);
+    const TimeBudget into_byo = plan_time({side.remaining + byo_, byo_stones_, 0, overhead}, empties);
     return into_byo.soft > main_only.soft ? into_byo : main_only;
 }
 

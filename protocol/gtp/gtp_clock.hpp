@@ -28,9 +28,9 @@ public:
 
     // True when a time limit applies to `color`'s moves.
     bool limited(Color color) const;
-    // The soft and hard time for `color`'s next move with `empties` empty squares. Only
-    // meaningful when limited(color).
-    TimeBudget budget(Color color, int empties) const;
+    // The soft and hard time for `color`'s next move with `empties` empty squares, keeping
+    // `overhead` seconds back for latency. Only meaningful when limited(color).
+    TimeBudget budget(Color color, int empties, double overhead = kDefaultMoveOverhead) const;
     // Books a move of `seconds` by `color`: main time first, then the byo-yomi periods.
     void spend(Color color, double seconds);
 

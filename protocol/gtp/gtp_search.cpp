@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "gtp/gtp.hpp"
 #include "core/notation.hpp"
+#include "common/allocation_progress.hpp"
 #include "common/search_format.hpp"
 #include "core/tokenizer.hpp"
 
@@ -57,8 +58,10 @@ Limits GtpEngine::strength_limits() const {
         limits = level_limits(options_.level);
     }
     if (options_.move_time > 0) {
-        limits.time = options_.move_time;
-        limits.hard_time = options_.move_time;
+        // Seconds per move is what the referee allows: the overhead comes out of it.
+        const double budget = std::max(options_.move_time - options_.move_overhead, kMinThinkSeconds);
+        limits.time = budget;
+        limits.hard_time = budget;
     }
     return limits;
 }
@@ -68,9 +71,16 @@ Limits GtpEngine::capped(Limits limits) const {
     return limits;
 }
 
-Limits GtpEngine::move_limits(Color color, int empties) const {
-    if (!clock_.limited(color)) return capped(strength_limits());
-    const TimeBudget budget = clock_.budget(color, empties);
+Limits GtpEngine::move_limits(Color color, int empties, double spent) const {
+    if (!clock_.limited(color)) {
+        Limits limits = strength_limits();
+        if (limits.time > 0) {
+            limits.time = std::max(limits.time - spent, kMinThinkSeconds);
+            limits.hard_time = std::max(limits.hard_time - spent, kMinThinkSeconds);
+        }
+        return capped(limits);
+    }
+    const TimeBudget budget = clock_.budget(color, empties, options_.move_overhead + spent);
     const double soft = std::max(budget.soft, kMinThinkSeconds);
     const double hard = std::max(budget.hard, soft);
     Limits limits;
@@ -104,7 +114,9 @@ SearchResult GtpEngine::run_search(const Position& pos, const Limits& limits) {
 // ---- genmove / reg_genmove ------------------------------------------------------------------
 
 std::string GtpEngine::generate_move(const Args& args, bool commit) {
-    const auto start = std::chrono::steady_clock::now();
+    // The controller's clock started when the command arrived (it may have waited in the queue).
+    const auto now = std::chrono::steady_clock::now();
+    const auto start = command_received_ != std::chrono::steady_clock::time_point{} ? std::min(command_received_, now) : now;
     if (args.size() != 1) throw GtpFailure("syntax error");
     const Color color = parse_gtp_color(args[0]);
     const Position& pos = game_.position();
@@ -140,7 +152,8 @@ std::string GtpEngine::generate_move(const Args& args, bool commit) {
                  << std::endl;
     } else {
         try {
-            move = run_search(search_pos, move_limits(color, search_pos.empty_count())).best_move;
+            const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            move = run_search(search_pos, move_limits(color, search_pos.empty_count(), spent)).best_move;
         } catch (const std::exception& e) {
             // A move must come back whatever happened (the clock is running): log and fall back.
             log_ << "genmove: search failed (" << e.what() << "); playing the first legal move\n";
@@ -278,16 +291,12 @@ std::string GtpEngine::cmd_time(const Args& args) {
 }
 
 std::string GtpEngine::cmd_hash(const Args& args) {
-    if (args.empty()) return std::to_string(engine_ ? engine_->hash_mb() : options_.hash_mb);
+    if (args.empty()) return std::to_string(engine_->hash_mb());
     if (args.size() != 1) throw GtpFailure("syntax error");
     const int mb = parse_int_in(args[0], 1, static_cast<int>(std::min<std::size_t>(options_.max_hash_mb, 1 << 30)));
-    try {
-        if (engine_) engine_->set_hash_mb(static_cast<std::size_t>(mb));
-    } catch (const std::bad_alloc&) {
-        // The table may be half-resized: drop the engine; the next search makes a new one.
-        engine_.reset();
-        throw GtpFailure("cannot allocate " + std::to_string(mb) + " MB");
-    }
+    // Allocated and cleared now (a large table says how it goes on the log); a size the machine
+    // cannot hold is refused with the reason, and the old table stays.
+    engine_->set_hash_mb(static_cast<std::size_t>(mb), allocation_progress(log_, static_cast<std::size_t>(mb)));
     options_.hash_mb = static_cast<std::size_t>(mb);
     return "";
 }

@@ -126,7 +126,7 @@ TEST_CASE("the GTP clock: settings, byo-yomi, booking", "[gtp_search]") {
     CHECK(c.stones(Color::White) == 1);
     CHECK(c.remaining(Color::White) == 15);
     TimeBudget b = c.budget(Color::Black, 40);
-    CHECK(b.hard <= 15 - kTimeSafetyMargin);
+    CHECK(b.hard <= 15 - kDefaultMoveOverhead);
     CHECK(b.soft > 1);
     c.spend(Color::Black, 10);  // a period of one stone starts afresh
     CHECK(c.remaining(Color::Black) == 15);
@@ -227,7 +227,9 @@ TEST_CASE("outflank-level, -depth, -time and -hash set and report the strength",
     CHECK(s.send("outflank-hash 2") == "= \n\n");
     CHECK(s.ok("outflank-hash") == "2");
     CHECK(s.send("outflank-hash 0") == "? syntax error\n\n");
-    CHECK(s.send("outflank-hash 99999999") == "? syntax error\n\n");
+    // More than the machine can hold: refused with the reason, the old table kept.
+    CHECK_THAT(s.send("outflank-hash 99999999"), Catch::Matchers::StartsWith("? a 99999999 MB hash table is more than half"));
+    CHECK(s.ok("outflank-hash") == "2");
     CHECK(s.send("outflank-level 1") == "= \n\n");
     CHECK(s.send("genmove b")[0] == '=');
     CHECK(s.send("outflank-hash 1") == "= \n\n");  // resizing a live engine

@@ -271,7 +271,11 @@ TEST_CASE("time plans never exceed the clock", "[search]") {
                 const TimeBudget b = plan_time({remaining, moves, 0}, empties);
                 CHECK(b.soft >= 0);
                 CHECK(b.soft <= b.hard);
-                CHECK(b.hard <= std::max(0.0, remaining - kTimeSafetyMargin));
+                CHECK(b.hard <= std::max(0.0, remaining - kDefaultMoveOverhead));
+                // A larger overhead (--move-overhead) comes out of the clock in full.
+                const TimeBudget c = plan_time({remaining, moves, 0, 0.3}, empties);
+                CHECK(c.hard <= std::max(0.0, remaining - 0.3));
+                CHECK(c.soft <= b.soft);
             }
         }
     }
