@@ -18,6 +18,7 @@
 #include "records/ggf.hpp"
 #include "core/notation.hpp"
 #include "records/records.hpp"
+#include "support/file_io_support.hpp"
 #include "support/rules_support.hpp"
 
 using namespace outflank;
@@ -291,6 +292,7 @@ TEST_CASE("games come from transcripts, SGF, GGF, text and WTHOR files; bad sour
     const auto fifo = dir / ("outflank_analyze_fifo_" + std::to_string(::getpid()) + ".sgf");
     std::filesystem::remove(fifo);
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const outflank::test::HangGuard no_hang;
     CHECK_THROWS_WITH(load_game(fifo.string()), "cannot read " + fifo.string() + ": not a regular file");
     std::filesystem::remove(fifo);
     CHECK_THROWS_WITH(load_game("/dev/zero"), "cannot read /dev/zero: not a regular file");

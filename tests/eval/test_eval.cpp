@@ -28,6 +28,7 @@ using namespace outflank::patterns;
 using outflank::test::EvaluationGuard;
 using outflank::test::file_bytes;
 using outflank::test::FileSizeLimit;
+using outflank::test::HangGuard;
 using outflank::test::ScratchDir;
 using outflank::test::Rng;
 
@@ -128,6 +129,7 @@ TEST_CASE("weights file: a named file that cannot be loaded is an error, and cha
         // Refused at once: a FIFO with no writer must not block start-up.
         {fifo, "cannot read " + fifo + ": not a regular file"},
     };
+    const HangGuard no_hang;
     for (const auto& [path, message] : refused) {
         INFO(path);
         CHECK_THROWS_WITH(select_evaluation(path), Catch::Contains(message));
@@ -228,6 +230,7 @@ TEST_CASE("training set: saved atomically; a failed save leaves the old file who
     CHECK(dir.entries() == std::set<std::string>{"set.bin"});
     CHECK(TrainingSet::load(path).positions().size() == 2);
     // Not a regular file: refused at once.
+    const HangGuard no_hang;
     CHECK_THROWS_WITH(TrainingSet::load(dir.fifo("fifo.bin")), Catch::Contains("not a regular file"));
     CHECK_THROWS_WITH(TrainingSet::load("/dev/zero"), Catch::Contains("not a regular file"));
 }

@@ -1,7 +1,7 @@
 // Helpers for the tests of reading and writing files: a scratch folder, its entries (to see that
 // no temporary was left behind), a FIFO, a file-size limit that makes writes fail half-way (as a
-// full disk would), and a run of the binary under a time limit (so that a read that blocks fails
-// the test instead of hanging it).
+// full disk would), and time limits for in-process reads and for runs of the binary (so that a
+// read that blocks fails the test instead of hanging it).
 #pragma once
 
 #include <sys/resource.h>
@@ -84,6 +84,17 @@ public:
 private:
     struct rlimit old_ {};
     void (*old_handler_)(int) = SIG_DFL;
+};
+
+// In-process reads cannot be given a time limit the way a child process can: instead the process
+// is killed by SIGALRM (a failed test run) if the guarded code is still running after `seconds`,
+// so a read that blocks on a FIFO fails the test run instead of hanging it.
+class HangGuard {
+public:
+    explicit HangGuard(unsigned seconds = 30) { ::alarm(seconds); }
+    ~HangGuard() { ::alarm(0); }
+    HangGuard(const HangGuard&) = delete;
+    HangGuard& operator=(const HangGuard&) = delete;
 };
 
 struct BoundedRun {
