@@ -1,16 +1,12 @@
 #include "book/book_file.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <memory>
 #include <ostream>
 #include <vector>
 
 #include "core/checksum.hpp"
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "core/notation.hpp"
 
 namespace outflank {
@@ -49,19 +45,6 @@ void check_entry(const BookKey& key, const BookEntry& e, const std::string& wher
     if (e.score < -64 || e.score > 64 || e.leaf_score < -64 || e.leaf_score > 64) throw bad("score out of range");
     if (e.leaf_move > kPass && e.leaf_move != kNoLeafMove) throw bad("leaf move out of range");
     if (e.depth > kMaxBookDepth) throw bad("depth out of range");
-}
-
-std::string read_whole_file(const std::string& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw file_error(path, "is a directory");
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!file) throw file_error(path, std::string("cannot open: ") + std::strerror(errno));
-    std::string bytes;
-    char buffer[1 << 16];
-    std::size_t n;
-    while ((n = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) bytes.append(buffer, n);
-    if (std::ferror(file.get())) throw file_error(path, std::string("cannot read: ") + std::strerror(errno));
-    return bytes;
 }
 
 std::string signed_text(int v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
@@ -160,21 +143,9 @@ Book parse_book(std::string_view bytes, const std::string& name) {
     return book;
 }
 
-Book load_book(const std::string& path) { return parse_book(read_whole_file(path), path); }
+Book load_book(const std::string& path) { return parse_book(read_file(path, kMaxBookFileBytes), path); }
 
-void save_book(const Book& book, const std::string& path) {
-    const std::string bytes = serialize_book(book);
-    const std::string temp = path + ".tmp";
-    {
-        std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(temp.c_str(), "wb"), &std::fclose);
-        if (!file) throw file_error(path, std::string("cannot write ") + temp + ": " + std::strerror(errno));
-        if (std::fwrite(bytes.data(), 1, bytes.size(), file.get()) != bytes.size() || std::fflush(file.get()) != 0)
-            throw file_error(path, std::string("cannot write: ") + std::strerror(errno));
-    }
-    std::error_code ec;
-    std::filesystem::rename(temp, path, ec);
-    if (ec) throw file_error(path, "cannot replace the file: " + ec.message());
-}
+void save_book(const Book& book, const std::string& path) { write_file_atomic(path, serialize_book(book)); }
 
 // ---- Text form ------------------------------------------------------------------------------
 
@@ -216,7 +187,8 @@ Book import_book_text(std::string_view text, const std::string& name) {
             book.metadata()[line.substr(7, eq - 7)] = line.substr(eq + 1);
             continue;
         }
-        if (line.empty() || line[0] == '#') continue;
+        // Blank lines (spaces and tabs too) and comments carry nothing.
+        if (line.find_first_not_of(" \t") == std::string::npos || line[0] == '#') continue;
         std::vector<std::string> f;
         for (std::size_t i = 0; i < line.size();) {
             const std::size_t j = line.find_first_of(" \t", i);
@@ -269,6 +241,7 @@ Book import_book_text(std::string_view text, const std::string& name) {
             throw Error(where + ": " + err.what());
         }
     }
+    if (book.size() == 0) throw Error("book text " + name + ": no positions in the file");
     book.back_up();
     return book;
 }

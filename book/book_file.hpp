@@ -17,12 +17,13 @@ namespace outflank {
 
 inline constexpr std::uint32_t kBookFormatVersion = 1;
 
+// Reads the file with read_file (a regular file of at most kMaxBookFileBytes).
 Book load_book(const std::string& path);
 // The same from bytes in memory; `name` stands for the file in messages.
 Book parse_book(std::string_view bytes, const std::string& name);
 
-// Writes a temporary file beside `path` and renames it over `path`, so a crash never leaves a
-// half-written book behind.
+// Replaces `path` with write_file_atomic (a unique temporary beside it, fsync, rename), so a
+// crash, a full disk or a second writer never leaves a half-written book behind.
 void save_book(const Book& book, const std::string& path);
 std::string serialize_book(const Book& book);
 
@@ -30,7 +31,8 @@ std::string serialize_book(const Book& book);
 //   <64 squares> <side> <leaf move|-> <leaf score|-> <depth[e]|pending> <games> <score>
 // The position is the book's canonical image, with the side guessed from the disc count (the
 // book does not keep colours); the leaf move is in that orientation; `e` marks an exact score.
-// The score column is for reading: import recomputes scores from the leaves.
+// The score column is for reading: import recomputes scores from the leaves. A text without a
+// single position is refused (most likely the wrong file), rather than imported as an empty book.
 void export_book_text(const Book& book, std::ostream& out);
 Book import_book_text(std::string_view text, const std::string& name);
 

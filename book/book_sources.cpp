@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "records/ggf.hpp"
 #include "records/records.hpp"
 
@@ -32,7 +33,7 @@ void add_game(SourceGames& out, SourceFile& file, const std::vector<Square>& mov
 }
 
 void add_ggf_games(SourceGames& out, SourceFile& file, int plies) {
-    const std::string text = read_file(file.path);
+    const std::string text = read_file(file.path, kMaxGameRecordFileBytes);
     for (std::string_view record : ggf_records(text)) {
         try {
             Game game = parse_ggf(record);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 
 #include "core/error.hpp"
 #include "eval/pattern_eval.hpp"
@@ -59,20 +60,28 @@ const PatternWeights* active_pattern_weights() { return g_active; }
 
 std::string default_weights_path() { return OUTFLANK_DEFAULT_WEIGHTS; }
 
-std::string select_evaluation(const std::string& spec) {
+std::string select_evaluation(const std::string& spec) { return select_evaluation(spec, default_weights_path()); }
+
+std::string select_evaluation(const std::string& spec, const std::string& default_path) {
     if (spec == "none") {
         use_pattern_weights(nullptr);
         return "hand-made evaluation";
     }
-    const std::string path = spec.empty() ? default_weights_path() : spec;
-    try {
-        use_pattern_weights(std::make_shared<const PatternWeights>(PatternWeights::load(path)));
-        return "pattern weights " + path;
-    } catch (const Error& e) {
-        std::fprintf(stderr, "outflank: %s; using the hand-made evaluation\n", e.what());
+    const bool named = !spec.empty();
+    const std::string path = named ? spec : default_path;
+    // Only a build without the shipped weights (the default file simply absent) plays on with the
+    // hand-made evaluation. A file the user named, or a default file that is there but damaged,
+    // stops the program instead: playing silently weaker is worse than refusing to start.
+    std::error_code ec;
+    if (!named && !std::filesystem::exists(path, ec) && !ec) {
+        std::fprintf(stderr, "outflank: no weights file %s; using the hand-made evaluation\n", path.c_str());
         use_pattern_weights(nullptr);
         return "hand-made evaluation";
     }
+    // Loaded before anything changes, so a failure leaves the current evaluation in place.
+    auto weights = std::make_shared<const PatternWeights>(PatternWeights::load(path));
+    use_pattern_weights(std::move(weights));
+    return "pattern weights " + path;
 }
 
 int evaluate_handmade(Bitboard player, Bitboard opponent) {

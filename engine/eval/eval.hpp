@@ -34,8 +34,13 @@ const PatternWeights* active_pattern_weights();
 std::string default_weights_path();
 
 // Start-up choice of the evaluation: `spec` is a weights file, "none" (the hand-made evaluation)
-// or empty (the default file). A missing or corrupt file never stops the program: the reason goes
-// to stderr and the hand-made evaluation is used. Returns a one-line description of the choice.
+// or empty (the default file). A named file that cannot be loaded (missing, not a regular file,
+// damaged) throws Error naming the file and the reason, and the evaluation in use stays as it
+// was; so does a default file that exists but cannot be loaded. Only an absent default file (a
+// build without the shipped weights) falls back to the hand-made evaluation, with a warning on
+// stderr. Returns a one-line description of the choice.
 std::string select_evaluation(const std::string& spec);
+// The same with another default file (the tests use it for a build without the shipped weights).
+std::string select_evaluation(const std::string& spec, const std::string& default_path);
 
 }  // namespace outflank

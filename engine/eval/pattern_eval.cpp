@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <fstream>
 
 #include "core/checksum.hpp"
 #include "core/error.hpp"
@@ -121,14 +120,11 @@ PatternWeights PatternWeights::parse(std::string_view bytes, const std::string& 
 }
 
 PatternWeights PatternWeights::load(const std::string& path) {
-    return parse(read_file(path), path);
+    return parse(read_file(path, kMaxWeightsFileBytes), path);
 }
 
 void PatternWeights::save(const std::string& path) const {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    const std::string bytes = serialize();
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out) throw Error("cannot write weights file " + path);
+    write_file_atomic(path, serialize());
 }
 
 }  // namespace outflank

@@ -20,11 +20,13 @@ public:
     // From compact weights, stage by stage (kStageCount x layout().compact_size values).
     explicit PatternWeights(std::vector<std::int16_t> compact);
 
-    // Reads a weights file; throws Error naming the file and what is wrong (missing, truncated,
+    // Reads a weights file (read_file: a regular file of at most kMaxWeightsFileBytes); throws
+    // Error naming the file and what is wrong (missing, not a regular file, too large, truncated,
     // wrong magic/version/feature set, bad checksum).
     static PatternWeights load(const std::string& path);
     static PatternWeights parse(std::string_view bytes, const std::string& name);
-    // The file's bytes; save() writes them (throws Error when the file cannot be written).
+    // The file's bytes; save() replaces the file with them atomically (write_file_atomic: the old
+    // file stays whole when the write fails, and Error says why).
     std::string serialize() const;
     void save(const std::string& path) const;
 

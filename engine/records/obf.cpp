@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "core/notation.hpp"
 #include "records/records.hpp"
 
@@ -97,7 +98,7 @@ int first_number_of(const std::string& file) {
 }  // namespace
 
 std::vector<ObfProblem> read_obf(const std::string& file) {
-    const std::string text = read_file(file);
+    const std::string text = read_file(file, kMaxObfFileBytes);
     int number = first_number_of(file);
     std::vector<ObfProblem> problems;
     std::size_t at = 0;

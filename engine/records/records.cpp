@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "core/notation.hpp"
 
 namespace outflank {
@@ -150,7 +151,7 @@ WthorFile parse_wthor(std::string_view bytes, const std::string& name) {
     return file;
 }
 
-WthorFile read_wthor(const std::string& path) { return parse_wthor(read_file(path), path); }
+WthorFile read_wthor(const std::string& path) { return parse_wthor(read_file(path, kMaxGameRecordFileBytes), path); }
 
 std::vector<std::string> parse_wthor_names(std::string_view bytes, const std::string& name) {
     const WthorHeader h = parse_header(bytes, name);
@@ -178,7 +179,7 @@ std::vector<std::string> parse_wthor_names(std::string_view bytes, const std::st
 }
 
 std::vector<std::string> read_wthor_names(const std::string& path) {
-    return parse_wthor_names(read_file(path), path);
+    return parse_wthor_names(read_file(path, kMaxGameRecordFileBytes), path);
 }
 
 // ---- eOthello CSV ----------------------------------------------------------------------------------
@@ -212,7 +213,7 @@ std::vector<EOthelloGame> parse_eothello_csv(std::string_view text, const std::s
 }
 
 std::vector<EOthelloGame> read_eothello_csv(const std::string& path) {
-    return parse_eothello_csv(read_file(path), path);
+    return parse_eothello_csv(read_file(path, kMaxGameRecordFileBytes), path);
 }
 
 // ---- Transcript lists ------------------------------------------------------------------------------
@@ -232,7 +233,7 @@ std::vector<TranscriptRecord> parse_transcripts(std::string_view text, const std
 }
 
 std::vector<TranscriptRecord> read_transcripts(const std::string& path) {
-    return parse_transcripts(read_file(path), path);
+    return parse_transcripts(read_file(path, kMaxGameRecordFileBytes), path);
 }
 
 // ---- Replay ----------------------------------------------------------------------------------------

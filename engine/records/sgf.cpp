@@ -1,10 +1,9 @@
 #include "records/sgf.hpp"
 
 #include <cctype>
-#include <filesystem>
-#include <fstream>
 
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "core/notation.hpp"
 #include "core/tokenizer.hpp"
 
@@ -181,16 +180,7 @@ SgfGame parse_sgf_game(std::string_view text, int stop_before) {
 }
 
 SgfGame load_sgf_file(const std::string& path, int stop_before, std::size_t max_bytes) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) throw Error(path + ": not a readable regular file");
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) throw Error(path + ": " + ec.message());
-    if (size > max_bytes) throw Error(path + ": too large for an SGF game (" + std::to_string(size) + " bytes)");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error(path + ": cannot open");
-    std::string text(static_cast<std::size_t>(size), '\0');
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    text.resize(static_cast<std::size_t>(in.gcount()));
+    const std::string text = read_file(path, max_bytes);
     try {
         return parse_sgf_game(text, stop_before);
     } catch (const Error& e) {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/file_io.hpp"
 #include "core/game.hpp"
 
 namespace outflank {
@@ -24,8 +25,8 @@ struct SgfGame {
 // (1-based, counting B/W properties; 0 = the whole game). Throws Error saying what is wrong.
 SgfGame parse_sgf_game(std::string_view text, int stop_before = 0);
 
-// Reads a regular file of at most `max_bytes` (devices and pipes are refused so that a path like
-// /dev/zero cannot hang the engine) and parses it as above.
-SgfGame load_sgf_file(const std::string& path, int stop_before = 0, std::size_t max_bytes = 4u << 20);
+// Reads the file with read_file (a regular file of at most `max_bytes`: devices and pipes are
+// refused so that a path like /dev/zero cannot hang the engine) and parses it as above.
+SgfGame load_sgf_file(const std::string& path, int stop_before = 0, std::size_t max_bytes = kMaxSgfFileBytes);
 
 }  // namespace outflank

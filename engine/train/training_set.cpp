@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <fstream>
 
 #include "core/checksum.hpp"
 #include "core/error.hpp"
@@ -90,13 +89,11 @@ void TrainingSet::save(const std::string& path) const {
     }
     const std::uint64_t sum = fnv1a(bytes);
     bytes.append(reinterpret_cast<const char*>(&sum), 8);
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out) throw Error("cannot write " + path);
+    write_file_atomic(path, bytes);
 }
 
 TrainingSet TrainingSet::load(const std::string& path) {
-    const std::string bytes = read_file(path);
+    const std::string bytes = read_file(path, kMaxTrainingSetBytes);
     if (bytes.size() < 24 || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
         throw Error(path + ": not an outflank training set");
     std::uint64_t n = 0, sum = 0;

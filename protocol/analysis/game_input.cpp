@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <string_view>
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "records/ggf.hpp"
 #include "records/sgf.hpp"
 #include "core/notation.hpp"
@@ -14,8 +14,6 @@
 
 namespace outflank {
 namespace {
-
-constexpr std::size_t kMaxGameFileBytes = 16u << 20;
 
 std::string lowercase_extension(const std::string& path) {
     std::string ext = std::filesystem::path(path).extension().string();
@@ -34,6 +32,7 @@ std::string_view trim(std::string_view s) {
 Game load_wthor_game(const std::string& path, int number) {
     const WthorFile file = read_wthor(path);
     const std::size_t count = file.games.size();
+    if (count == 0) throw Error(path + ": the file holds no games");
     if (number < 1 || static_cast<std::size_t>(number) > count)
         throw Error(path + ": " + (number == 0 ? "a WTHOR file needs --game N" : "there is no game " +
                                                                                      std::to_string(number)) +
@@ -65,8 +64,10 @@ bool is_ggf(std::string_view text) { return text.starts_with("(;") && text.find(
 
 // A text file: a GGF or SGF game, or a transcript (the whole file, line breaks allowed).
 Game load_text_game(const std::string& path, int number) {
-    const std::string text = read_text_file(path, kMaxGameFileBytes);
+    const std::string text = read_file(path, kMaxGameFileBytes);
     const std::string_view body = trim(text);
+    // An empty file is not a game without moves: most likely the wrong file, so say so.
+    if (body.empty()) throw Error(path + ": no game in the file (it is empty)");
     if (is_ggf(body)) return load_ggf_game(path, body, number);
     if (number != 0) throw Error("--game N is only for WTHOR .wtb and GGF files");
     try {
@@ -79,22 +80,6 @@ Game load_text_game(const std::string& path, int number) {
 
 }  // namespace
 
-std::string read_text_file(const std::string& path, std::size_t max_bytes) {
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) throw Error("cannot read " + path + ": no such file");
-    if (!std::filesystem::is_regular_file(path, ec)) throw Error("cannot read " + path + ": not a regular file");
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) throw Error("cannot read " + path + ": " + ec.message());
-    if (size > max_bytes) throw Error("cannot read " + path + ": too large (" + std::to_string(size) + " bytes)");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error("cannot read " + path + ": cannot open it");
-    std::string text(static_cast<std::size_t>(size), '\0');
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    if (in.bad()) throw Error("cannot read " + path + ": read error");
-    text.resize(static_cast<std::size_t>(in.gcount()));
-    return text;
-}
-
 Game load_game(const std::string& argument, int game_number) {
     std::error_code ec;
     const bool is_file = std::filesystem::exists(argument, ec);
@@ -106,7 +91,7 @@ Game load_game(const std::string& argument, int game_number) {
     if (!is_file) return Game::from_transcript(argument);
     if (ext == ".wtb") return load_wthor_game(argument, game_number);
     if (ext == ".sgf") return load_sgf_file(argument, 0, kMaxGameFileBytes).game;
-    if (ext == ".ggf") return load_ggf_game(argument, read_text_file(argument, kMaxGameFileBytes), game_number);
+    if (ext == ".ggf") return load_ggf_game(argument, read_file(argument, kMaxGameFileBytes), game_number);
     return load_text_game(argument, game_number);
 }
 

@@ -4,7 +4,6 @@
 // the place in error messages.
 #pragma once
 
-#include <cstddef>
 #include <string>
 
 #include "core/game.hpp"
@@ -14,11 +13,9 @@ namespace outflank {
 // `game_number` is the 1-based game in a WTHOR .wtb file or a GGF file of several games (0 when
 // not given: required for .wtb and for GGF files with more than one game). A file is read by its
 // extension (.wtb, .sgf, .ggf), otherwise by its content: a GGF game ("(;GM[Othello]..."), an SGF
-// game ("(;..."), or a transcript. Throws Error naming the file, game and move of the problem.
+// game ("(;..."), or a transcript. Files are read with read_file (regular files only, at most
+// kMaxGameFileBytes); an empty file is an error, not a game without moves. Throws Error naming
+// the file, game and move of the problem.
 Game load_game(const std::string& argument, int game_number = 0);
-
-// Reads a regular file of at most `max_bytes` (devices and pipes are refused, so that /dev/zero
-// cannot hang the command). Throws Error naming the file.
-std::string read_text_file(const std::string& path, std::size_t max_bytes);
 
 }  // namespace outflank

@@ -2,9 +2,7 @@
 //                  [--exact-from E] [--exact] [--json | --csv] [--svg FILE] [--game N] [--threads N]`
 // Everything is checked and analysed before anything is printed: bad input leaves stdout empty.
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <memory>
 #include <string>
 
@@ -14,6 +12,7 @@
 #include "cli/cli.hpp"
 #include "search/engine.hpp"
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "analysis/game_input.hpp"
 #include "core/notation.hpp"
 #include "common/progress_line.hpp"
@@ -38,14 +37,16 @@ struct AnalyzeOptions {
     bool quiet = false;
 };
 
-constexpr std::size_t kMaxBatchBytes = std::size_t{1} << 30;
-
-void write_file(const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error("cannot write " + path);
-    out << text;
-    out.flush();
-    if (!out) throw Error("cannot write " + path);
+// The batch list from stdin, under the same cap as a list file (stdin may be /dev/zero too).
+std::string read_stdin(std::size_t max_bytes) {
+    std::string input;
+    char buffer[1 << 16];
+    while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
+        input.append(buffer, static_cast<std::size_t>(std::cin.gcount()));
+        if (input.size() > max_bytes)
+            throw Error("analyze: stdin: too large (more than " + std::to_string(max_bytes) + " bytes)");
+    }
+    return input;
 }
 
 void print(const std::string& text) {
@@ -75,7 +76,7 @@ void analyze_one_game(const AnalyzeOptions& opt) {
     const std::string text = opt.json ? game_analysis_json(analysis)
                              : opt.csv ? game_analysis_csv(analysis)
                                        : game_analysis_table(analysis);
-    if (!opt.svg.empty()) write_file(opt.svg, evaluation_graph_svg(analysis));
+    if (!opt.svg.empty()) write_file_atomic(opt.svg, evaluation_graph_svg(analysis));
     print(text);
 }
 
@@ -98,7 +99,7 @@ void analyze_one_position(const AnalyzeOptions& opt) {
         BoardPicture picture;
         picture.position = pos;
         picture.scores = analysis.moves;
-        write_file(opt.svg, board_svg(picture));
+        write_file_atomic(opt.svg, board_svg(picture));
     }
     print(text);
 }
@@ -106,11 +107,15 @@ void analyze_one_position(const AnalyzeOptions& opt) {
 void analyze_batch(const AnalyzeOptions& opt) {
     std::string input;
     if (opt.batch == "-") {
-        input.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+        input = read_stdin(kMaxBatchListBytes);
     } else {
-        input = read_text_file(opt.batch, kMaxBatchBytes);
+        input = read_file(opt.batch, kMaxBatchListBytes);
     }
     const std::vector<BatchLine> lines = batch_lines(input);
+    // Nothing to analyse is most likely the wrong file: say so rather than succeed with no output.
+    if (lines.empty())
+        throw Error("analyze: " + std::string(opt.batch == "-" ? "stdin" : opt.batch) +
+                    ": no transcript or position to analyse (only blank or # lines)");
     BatchOptions options;
     options.settings = opt.settings;
     options.exact_positions = opt.exact;

@@ -1,7 +1,6 @@
 // `outflank board [--position "<64> X"] [--moves f5d6...] [--svg FILE] [--legal] [--scores
 //                 [--depth D | --exact]]`: a board diagram, as text or as an SVG picture.
 #include <cstdio>
-#include <fstream>
 #include <memory>
 #include <string>
 
@@ -9,6 +8,7 @@
 #include "cli/cli.hpp"
 #include "search/engine.hpp"
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
 #include "common/progress_line.hpp"
@@ -72,10 +72,7 @@ void run_board(const BoardOptions& opt) {
         std::fwrite(svg.data(), 1, svg.size(), stdout);
         return;
     }
-    std::ofstream out(opt.svg, std::ios::binary | std::ios::trunc);
-    out << svg;
-    out.flush();
-    if (!out) throw Error("cannot write " + opt.svg);
+    write_file_atomic(opt.svg, svg);
 }
 
 }  // namespace

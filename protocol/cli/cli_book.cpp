@@ -8,7 +8,6 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -22,6 +21,7 @@
 #include "book/book_sources.hpp"
 #include "cli/cli.hpp"
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
 #include "common/search_format.hpp"
@@ -260,18 +260,13 @@ void run_export(const std::string& path, const std::string& out) {
         std::cout.flush();
         return;
     }
-    std::ofstream file(out, std::ios::binary);
-    if (!file) throw Error("book export: cannot write " + out);
-    export_book_text(book, file);
-    if (!file.flush()) throw Error("book export: cannot write " + out);
+    std::ostringstream text;
+    export_book_text(book, text);
+    write_file_atomic(out, text.str());
 }
 
 void run_import(const std::string& text_path, const std::string& out) {
-    std::ifstream in(text_path, std::ios::binary);
-    if (!in) throw Error("book import: cannot open " + text_path);
-    std::stringstream text;
-    text << in.rdbuf();
-    const Book book = import_book_text(text.str(), text_path);
+    const Book book = import_book_text(read_file(text_path, kMaxBookTextBytes), text_path);
     save_book(book, out);
     std::printf("%s: %s positions\n", out.c_str(), with_commas(book.size()).c_str());
 }

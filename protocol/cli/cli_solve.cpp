@@ -1,7 +1,8 @@
 // `outflank solve FILE.obf [--wld] [--threads 1] [--hash MB] [--numbers A-B] [--verbose]`
 // Solves every position of an OBF file with the exact endgame solver and checks the result
 // against the file's scores: the endgame benchmark (FFO #40-#59) and a correctness check.
-// Exit code 1 if any result is wrong, 2 for an unreadable file or a malformed line.
+// Exit code 1 if any result is wrong, 2 for an unreadable file, a malformed line, or nothing to
+// solve (no positions, or none numbered as --numbers asks).
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -44,7 +45,15 @@ void run_solve(const SolveOptions& opt) {
         if (!parse_number_range(opt.numbers, first, last))
             throw Error("solve: --numbers must be A or A-B, not " + opt.numbers);
     }
-    const std::vector<ObfProblem> problems = read_obf(opt.file);
+    std::vector<ObfProblem> problems = read_obf(opt.file);
+    // Nothing to solve is bad input (an empty file, or --numbers outside the file), not a pass:
+    // checked before the header so that stdout stays empty.
+    if (problems.empty()) throw Error("solve: " + opt.file + ": no positions in the file");
+    const int file_first = problems.front().number, file_last = problems.back().number;
+    std::erase_if(problems, [&](const ObfProblem& p) { return p.number < first || p.number > last; });
+    if (problems.empty())
+        throw Error("solve: --numbers " + opt.numbers + " selects no position of " + opt.file + " (it holds " +
+                    std::to_string(file_first) + "-" + std::to_string(file_last) + ")");
 
     Engine engine(static_cast<std::size_t>(opt.hash_mb));
     Limits limits;
@@ -58,7 +67,6 @@ void run_solve(const SolveOptions& opt) {
     double total_seconds = 0;
     int solved = 0, wrong = 0;
     for (const ObfProblem& p : problems) {
-        if (p.number < first || p.number > last) continue;
         ProgressLine progress(false);
         progress.update("solving #" + std::to_string(p.number) + " (" + std::to_string(p.pos.empty_count()) +
                         " empties)...");

@@ -1,5 +1,8 @@
 // Game and position analysis (engine/analysis) against the exact solver, the batch runner, and
 // where games come from (protocol/game_input). Shallow depths keep it fast.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -15,6 +18,7 @@
 #include "records/ggf.hpp"
 #include "core/notation.hpp"
 #include "records/records.hpp"
+#include "support/file_io_support.hpp"
 #include "support/rules_support.hpp"
 
 using namespace outflank;
@@ -280,7 +284,18 @@ TEST_CASE("games come from transcripts, SGF, GGF, text and WTHOR files; bad sour
     CHECK(load_game(text.string()).transcript() == "f5d6c3d3c4");
     std::ofstream(text) << "f5d6c3\nd3c4a1\n";
     CHECK_THROWS_WITH(load_game(text.string()), text.string() + ": transcript: move 6 (a1) is illegal");
+    // An empty file is not a game without moves: most likely the wrong file.
+    std::ofstream(text) << " \n\n";
+    CHECK_THROWS_WITH(load_game(text.string()), text.string() + ": no game in the file (it is empty)");
     std::filesystem::remove(text);
+    // Devices and FIFOs are refused at once, whatever the extension.
+    const auto fifo = dir / ("outflank_analyze_fifo_" + std::to_string(::getpid()) + ".sgf");
+    std::filesystem::remove(fifo);
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const outflank::test::HangGuard no_hang;
+    CHECK_THROWS_WITH(load_game(fifo.string()), "cannot read " + fifo.string() + ": not a regular file");
+    std::filesystem::remove(fifo);
+    CHECK_THROWS_WITH(load_game("/dev/zero"), "cannot read /dev/zero: not a regular file");
 
     // GGF: one game, several (one a line, as GGS archives), a bad move, and found by content.
     const Game ggf_game = Game::from_transcript("f5d6c3d3c4");

@@ -3,13 +3,16 @@
 // message), and the text form.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <set>
 #include <sstream>
 
 #include "book/book.hpp"
 #include "book/book_file.hpp"
 #include "support/book_support.hpp"
+#include "support/file_io_support.hpp"
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
 #include "support/rules_support.hpp"
@@ -212,8 +215,40 @@ TEST_CASE("damaged book files are refused with a clear message", "[book]") {
     CHECK_THAT(error_of(serialize_book(sideways)), Catch::Contains("canonical orientation"));
 
     TempDir dir("book_damage");
-    CHECK_THROWS_WITH(load_book(dir.file("missing.book")), Catch::Contains("missing.book") && Catch::Contains("cannot open"));
-    CHECK_THROWS_WITH(load_book(dir.file("")), Catch::Contains("directory"));
+    CHECK_THROWS_WITH(load_book(dir.file("missing.book")), "cannot read " + dir.file("missing.book") + ": no such file");
+    CHECK_THROWS_WITH(load_book(dir.file("")), Catch::Contains("not a regular file"));
+}
+
+TEST_CASE("book files are read with the one reader and written atomically", "[book]") {
+    ScratchDir dir("book_files");
+    // Devices and FIFOs are refused at once (a FIFO without a writer would otherwise block).
+    const HangGuard no_hang;
+    CHECK_THROWS_WITH(load_book("/dev/zero"), "cannot read /dev/zero: not a regular file");
+    const std::string fifo = dir.fifo("fifo.book");
+    CHECK_THROWS_WITH(load_book(fifo), "cannot read " + fifo + ": not a regular file");
+    const std::string huge = dir.write("huge.book", "");
+    std::filesystem::resize_file(huge, kMaxBookFileBytes + 1);  // sparse: nothing written
+    CHECK_THROWS_WITH(load_book(huge), Catch::Contains("cannot read " + huge + ": too large"));
+    std::filesystem::remove(huge);
+    std::filesystem::remove(fifo);
+
+    const Book book = small_book();
+    const std::string path = dir.file("a.book");
+    save_book(book, path);
+    save_book(book, path);
+    // No `a.book.tmp` or other temporary beside it, before or after replacing the file.
+    CHECK(dir.entries() == std::set<std::string>{"a.book"});
+    CHECK(serialize_book(load_book(path)) == serialize_book(book));
+    {
+        FileSizeLimit limit(100);  // a full disk after 100 bytes
+        Book bigger = book;
+        bigger.insert(canonical(Game::from_transcript("f5f4e3f6d3").position()).key).pending = false;
+        CHECK_THROWS_WITH(save_book(bigger, path), "cannot write " + path + ": file too large");
+    }
+    CHECK(serialize_book(load_book(path)) == serialize_book(book));
+    // A folder as the target: refused, and nothing (no `DIR.tmp`) left beside it.
+    CHECK_THROWS_WITH(save_book(book, dir.path().string()), Catch::Contains("is a directory"));
+    CHECK(dir.entries() == std::set<std::string>{"a.book"});
 }
 
 TEST_CASE("the text form: export and import give the same book; errors name the line", "[book]") {
@@ -248,4 +283,7 @@ TEST_CASE("the text form: export and import give the same book; errors name the 
     CHECK_THROWS_WITH(import_book_text(start + " d3 +1 x 10 +1\n", "t.txt"), Catch::Contains("malformed"));
     CHECK_THROWS_WITH(import_book_text(start + " d3 +1 4 10 +1\n" + start + " c4 +1 4 10 +1\n", "t.txt"),
                       Catch::Contains("line 2") && Catch::Contains("twice"));
+    // A text without positions is an error, not an empty book.
+    CHECK_THROWS_WITH(import_book_text("", "t.txt"), "book text t.txt: no positions in the file");
+    CHECK_THROWS_WITH(import_book_text("# only a comment\n# meta depth=4\n\n  \t\n", "t.txt"), Catch::Contains("no positions"));
 }

@@ -112,7 +112,8 @@ TEST_CASE("a damaged or missing book is reported once and the engine plays on wi
     for (const std::string& path : {truncated, garbage, dir.file("missing.book")}) {
         GtpSession s(with_book(path));
         INFO(s.log.str());
-        CHECK_THAT(s.log.str(), Catch::Contains("outflank: book " + path) && Catch::Contains("playing without a book"));
+        CHECK_THAT(s.log.str(), (Catch::Contains("outflank: book " + path) || Catch::Contains("outflank: cannot read " + path)) &&
+                                    Catch::Contains("playing without a book"));
         const std::string answer = s.ok("genmove b");
         CHECK(Position::start().is_legal(parse_square(answer)));
         CHECK_THAT(s.ok("outflank-pv"), Catch::Contains("nodes"));  // searched, not from a book
@@ -133,7 +134,7 @@ TEST_CASE("outflank gtp --book FILE|none and --book-randomness", "[book]") {
     out = run_shell("cat '" + input + "' | " + bin + "--book none -q 2>&1");
     CHECK_THAT(out, Catch::Contains("nodes") && !Catch::Contains("book"));
     out = run_shell("cat '" + input + "' | " + bin + "--book '" + dir.file("nope.book") + "' -q 2>&1");
-    CHECK_THAT(out, Catch::Contains("nope.book: cannot open") && Catch::Contains("playing without a book") &&
+    CHECK_THAT(out, Catch::Contains("cannot read " + dir.file("nope.book") + ": no such file") && Catch::Contains("playing without a book") &&
                         Catch::Contains("nodes"));
     out = run_shell("cat '" + input + "' | " + bin + "--book '" + path + "' --book-randomness -1 2>&1; echo \"exit $?\"");
     CHECK_THAT(out, Catch::Contains("exit 2"));

@@ -1,5 +1,5 @@
 // The trained evaluation's machinery: pattern layout, symmetry, the weights file (round trip,
-// corruption, fallback), and the trainer's pieces (fitting, labels, determinism).
+// corruption, which failures stop the program, atomic saves), and the trainer's pieces (fitting, labels, determinism).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -10,11 +10,13 @@
 
 #include "search/engine.hpp"
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "eval/eval.hpp"
 #include "core/movegen.hpp"
 #include "eval/pattern_eval.hpp"
 #include "eval/patterns.hpp"
 #include "support/eval_support.hpp"
+#include "support/file_io_support.hpp"
 #include "support/rules_support.hpp"
 #include "train/trainer.hpp"
 #include "train/training_fit.hpp"
@@ -24,6 +26,10 @@
 using namespace outflank;
 using namespace outflank::patterns;
 using outflank::test::EvaluationGuard;
+using outflank::test::file_bytes;
+using outflank::test::FileSizeLimit;
+using outflank::test::HangGuard;
+using outflank::test::ScratchDir;
 using outflank::test::Rng;
 
 namespace {
@@ -101,27 +107,80 @@ TEST_CASE("weights file: round trip, and every kind of damage is refused", "[eva
     CHECK_THROWS_AS(PatternWeights::load("/nonexistent/weights"), Error);
 }
 
-TEST_CASE("weights file: a missing or corrupt file falls back to the hand-made evaluation", "[eval]") {
+TEST_CASE("weights file: a named file that cannot be loaded is an error, and changes nothing", "[eval]") {
     EvaluationGuard guard;
     const Position pos = Game::from_transcript("f5d6c3d3c4f4").position();
-    const std::string path = temp_path("corrupt.ofw");
-    {
-        std::string bytes = PatternWeights(random_weights(1)).serialize();
-        bytes[100] ^= 1;
-        std::ofstream(path, std::ios::binary) << bytes;
+    ScratchDir dir("weights_select");
+    const std::string good = dir.file("good.ofw");
+    PatternWeights(random_weights(1)).save(good);
+    REQUIRE(select_evaluation(good) == "pattern weights " + good);
+    const PatternWeights* loaded = active_pattern_weights();
+    REQUIRE(loaded != nullptr);
+
+    std::string bytes = PatternWeights(random_weights(2)).serialize();
+    bytes[100] ^= 1;
+    const std::string corrupt = dir.write("corrupt.ofw", bytes);
+    const std::string fifo = dir.fifo("fifo.ofw");
+    const std::pair<std::string, std::string> refused[] = {
+        {corrupt, corrupt + ": weights file checksum mismatch"},
+        {dir.file("missing.ofw"), "cannot read " + dir.file("missing.ofw") + ": no such file"},
+        {dir.path().string(), "cannot read " + dir.path().string() + ": not a regular file"},
+        {"/dev/zero", "cannot read /dev/zero: not a regular file"},
+        // Refused at once: a FIFO with no writer must not block start-up.
+        {fifo, "cannot read " + fifo + ": not a regular file"},
+    };
+    const HangGuard no_hang;
+    for (const auto& [path, message] : refused) {
+        INFO(path);
+        CHECK_THROWS_WITH(select_evaluation(path), Catch::Contains(message));
+        // The evaluation in use is the one before the failed choice.
+        CHECK(active_pattern_weights() == loaded);
+        // The default path is treated the same way when the file is there but cannot be loaded.
+        if (path != dir.file("missing.ofw")) CHECK_THROWS_WITH(select_evaluation("", path), Catch::Contains(message));
     }
-    CHECK(select_evaluation(path) == "hand-made evaluation");
+    // A file larger than any weights file is refused before it is read whole.
+    const std::string huge = dir.write("huge.ofw", "");
+    std::filesystem::resize_file(huge, kMaxWeightsFileBytes + 1);  // sparse: nothing written
+    CHECK_THROWS_WITH(select_evaluation(huge), Catch::Contains("too large"));
+
+    CHECK(select_evaluation("none") == "hand-made evaluation");
     CHECK(active_pattern_weights() == nullptr);
     CHECK(evaluate(pos.player, pos.opponent) == evaluate_handmade(pos.player, pos.opponent));
-    CHECK(select_evaluation("/nonexistent/weights") == "hand-made evaluation");
-
-    PatternWeights(random_weights(1)).save(path);
-    CHECK(select_evaluation(path).find("pattern weights") == 0);
+    REQUIRE(select_evaluation(good).find("pattern weights") == 0);
     REQUIRE(active_pattern_weights() != nullptr);
     CHECK(evaluate(pos.player, pos.opponent) ==
           std::clamp(active_pattern_weights()->evaluate(pos.player, pos.opponent), -64 * kEvalScale + 1, 64 * kEvalScale - 1));
-    CHECK(select_evaluation("none") == "hand-made evaluation");
-    std::filesystem::remove(path);
+}
+
+TEST_CASE("weights file: only an absent default file falls back to the hand-made evaluation", "[eval]") {
+    EvaluationGuard guard;
+    ScratchDir dir("weights_default");
+    // A build without the shipped weights: no default file at all.
+    CHECK(select_evaluation("", dir.file("eval.ofw")) == "hand-made evaluation");
+    CHECK(active_pattern_weights() == nullptr);
+    // With the file there, the default loads it.
+    PatternWeights(random_weights(3)).save(dir.file("eval.ofw"));
+    CHECK(select_evaluation("", dir.file("eval.ofw")) == "pattern weights " + dir.file("eval.ofw"));
+    CHECK(active_pattern_weights() != nullptr);
+}
+
+TEST_CASE("weights file: saved atomically; a failed save leaves the old file whole and no temporary", "[eval]") {
+    ScratchDir dir("weights_save");
+    const std::string path = dir.file("w.ofw");
+    const PatternWeights first(random_weights(4));
+    first.save(path);
+    first.save(path);  // replacing an existing file leaves nothing beside it
+    CHECK(dir.entries() == std::set<std::string>{"w.ofw"});
+    CHECK(file_bytes(path) == first.serialize());
+    {
+        // A full disk, half-way through the 3.4 MB file.
+        FileSizeLimit limit(1 << 20);
+        CHECK_THROWS_WITH(PatternWeights(random_weights(5)).save(path), Catch::Contains("cannot write " + path));
+    }
+    CHECK(file_bytes(path) == first.serialize());
+    CHECK(dir.entries() == std::set<std::string>{"w.ofw"});
+    CHECK_THROWS_WITH(first.save(dir.path().string()), Catch::Contains("is a directory"));
+    CHECK(dir.entries() == std::set<std::string>{"w.ofw"});
 }
 
 TEST_CASE("weights file: the shipped weights load", "[eval]") {
@@ -151,6 +210,29 @@ TEST_CASE("training set: symmetric positions merge, and the file round-trips", "
     std::ofstream(path, std::ios::binary | std::ios::app) << "x";
     CHECK_THROWS_AS(TrainingSet::load(path), Error);
     std::filesystem::remove(path);
+}
+
+TEST_CASE("training set: saved atomically; a failed save leaves the old file whole and no temporary", "[eval]") {
+    ScratchDir dir("set_save");
+    const std::string path = dir.file("set.bin");
+    TrainingSet small;
+    small.add_game(Game::from_transcript("f5d6"), 2);
+    small.save(path);
+    const std::string before = file_bytes(path);
+    TrainingSet large;
+    large.add_game(Game::from_transcript("f5d6c3d3c4f4f6f3e6e7d7c6"), -4);
+    {
+        // A full disk: room for the small set, not for the large one.
+        FileSizeLimit limit(before.size() + 10);
+        CHECK_THROWS_WITH(large.save(path), Catch::Contains("cannot write " + path));
+    }
+    CHECK(file_bytes(path) == before);
+    CHECK(dir.entries() == std::set<std::string>{"set.bin"});
+    CHECK(TrainingSet::load(path).positions().size() == 2);
+    // Not a regular file: refused at once.
+    const HangGuard no_hang;
+    CHECK_THROWS_WITH(TrainingSet::load(dir.fifo("fifo.bin")), Catch::Contains("not a regular file"));
+    CHECK_THROWS_WITH(TrainingSet::load("/dev/zero"), Catch::Contains("not a regular file"));
 }
 
 TEST_CASE("training labels: exact labels are the solver's, self-play is deterministic", "[eval]") {

@@ -3,6 +3,7 @@
 // recorded result.
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,6 +19,8 @@
 #include "core/notation.hpp"
 #include "records/obf.hpp"
 #include "records/records.hpp"
+#include "records/sgf.hpp"
+#include "support/file_io_support.hpp"
 #include "support/rules_support.hpp"
 
 using namespace outflank;
@@ -483,4 +486,34 @@ TEST_CASE("OBF: positions, best scores and moves, numbering, malformed lines", "
     CHECK((parse_number_range("7", first, last) && first == 7 && last == 7));
     CHECK_FALSE(parse_number_range("4x", first, last));
     CHECK_FALSE(parse_number_range("-3", first, last));
+}
+
+TEST_CASE("every reader takes regular files only, within its kind's cap, and never blocks", "[records]") {
+    TempDir dir;
+    const std::string fifo = (dir.path() / "fifo").string();
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    // A FIFO without a writer would block an ordinary open forever; /dev/zero would never end.
+    const outflank::test::HangGuard no_hang;
+    for (const std::string& path : {fifo, std::string("/dev/zero")}) {
+        INFO(path);
+        const std::string refused = "cannot read " + path + ": not a regular file";
+        CHECK_THROWS_WITH(read_wthor(path), refused);
+        CHECK_THROWS_WITH(read_wthor_names(path), refused);
+        CHECK_THROWS_WITH(read_eothello_csv(path), refused);
+        CHECK_THROWS_WITH(read_transcripts(path), refused);
+        CHECK_THROWS_WITH(read_obf(path), refused);
+        CHECK_THROWS_WITH(load_sgf_file(path), refused);
+    }
+    // Over the cap: refused by its size, before it is read. (Sparse files: nothing is written.)
+    const std::string big_obf = dir.write("big.obf", "");
+    fs::resize_file(big_obf, kMaxObfFileBytes + 1);
+    CHECK_THROWS_WITH(read_obf(big_obf), Contains("cannot read " + big_obf + ": too large"));
+    const std::string big_sgf = dir.write("big.sgf", "");
+    fs::resize_file(big_sgf, kMaxSgfFileBytes + 1);
+    CHECK_THROWS_WITH(load_sgf_file(big_sgf), Contains("too large"));
+    CHECK_NOTHROW(load_sgf_file(dir.write("ok.sgf", "(;GM[2]FF[4]SZ[8];B[f5])"), 0, kMaxSgfFileBytes));
+    CHECK_THROWS_WITH(load_sgf_file(dir.write("ok2.sgf", "(;GM[2]FF[4]SZ[8];B[f5])"), 0, 10), Contains("too large"));
+    const std::string big_wtb = dir.write("big.wtb", "");
+    fs::resize_file(big_wtb, kMaxGameRecordFileBytes + 1);
+    CHECK_THROWS_WITH(read_wthor(big_wtb), Contains("too large"));
 }
