@@ -46,8 +46,16 @@ const PatternWeights* g_active = nullptr;  // g_weights.get(), read on every eva
 }  // namespace
 
 int evaluate(Bitboard player, Bitboard opponent) {
+    // Summing the discs' index vectors beats the reference's gathers (bench --eval-speed).
     if (g_active)
-        return std::clamp(g_active->evaluate(player, opponent), -64 * kEvalScale + 1, 64 * kEvalScale - 1);
+        return std::clamp(g_active->evaluate(patterns::indices_of(player, opponent), player, opponent),
+                          -64 * kEvalScale + 1, 64 * kEvalScale - 1);
+    return evaluate_handmade(player, opponent);
+}
+
+int evaluate(const patterns::PatternIndices& indices, Bitboard player, Bitboard opponent) {
+    if (g_active)
+        return std::clamp(g_active->evaluate(indices, player, opponent), -64 * kEvalScale + 1, 64 * kEvalScale - 1);
     return evaluate_handmade(player, opponent);
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/bitboard.hpp"
+#include "eval/pattern_indices.hpp"
 
 namespace outflank {
 
@@ -18,6 +19,9 @@ inline constexpr int kEvalScale = 16;
 // [-64, 64] discs. Never call it on a finished game (use final_score). Uses the trained pattern
 // weights when they are loaded, the hand-made evaluation otherwise.
 int evaluate(Bitboard player, Bitboard opponent);
+// The same value, faster, from pattern indices carried along with the position (the search keeps
+// them per ply): `indices` must be patterns::indices_of(player, opponent) or updated to it.
+int evaluate(const patterns::PatternIndices& indices, Bitboard player, Bitboard opponent);
 
 // The hand-made evaluation (v1) alone: mobility, potential mobility, corners, X/C-squares,
 // stability, parity, by game phase. Same unit and clamp as evaluate().

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include "core/checksum.hpp"
 #include "core/error.hpp"
@@ -46,6 +47,41 @@ inline void symmetries(Bitboard b, Bitboard out[8]) {
     out[7] = flip_vertical(out[5]);
 }
 
+// Where each instance's pattern table starts, known at compile time: the same enumeration as
+// build_layout (patterns in order, each symmetry that reads a new square set is an instance;
+// the constructor checks that both agree), so that the evaluation from indices reads every
+// weight with one load at a constant displacement.
+constexpr std::array<std::uint32_t, kInstanceCount> instance_table_offsets() {
+    std::array<std::uint32_t, kInstanceCount> out{};
+    int n = 0;
+    std::uint32_t start = 0;
+    for (const Pattern& pattern : kPatterns) {
+        Bitboard seen[kSymmetryCount] = {};
+        int distinct = 0;
+        for (int s = 0; s < kSymmetryCount; ++s) {
+            Bitboard set = 0;
+            for (Square sq = 0; sq < 64; ++sq)
+                if (apply_symmetry(bit(sq), s) & pattern.mask) set |= bit(sq);
+            bool repeated = false;
+            for (int j = 0; j < distinct; ++j) repeated |= seen[j] == set;
+            if (repeated) continue;
+            seen[distinct++] = set;
+            out[n++] = start;
+        }
+        std::uint32_t size = 1;
+        for (int k = 0; k < popcount(pattern.mask); ++k) size *= 3;
+        start += size;
+    }
+    return out;
+}
+constexpr std::array<std::uint32_t, kInstanceCount> kTableOffset = instance_table_offsets();
+
+// The weights of all instances, unrolled: 46 independent loads the CPU can overlap.
+template <std::size_t... I>
+int pattern_sum(const std::int16_t* w, const std::uint16_t* index, std::index_sequence<I...>) {
+    return (0 + ... + int{w[kTableOffset[I] + index[I]]});
+}
+
 }  // namespace
 
 PatternWeights::PatternWeights(std::vector<std::int16_t> compact) : compact_(std::move(compact)) {
@@ -60,21 +96,17 @@ PatternWeights::PatternWeights(std::vector<std::int16_t> compact) : compact_(std
     for (int i = 0; i < kInstanceCount; ++i) {
         const Instance& in = lay.instances[i];
         hot_[i] = {kPatterns[in.pattern].mask, lay.full_offset[in.pattern], in.symmetry};
+        if (kTableOffset[i] != lay.full_offset[in.pattern]) throw std::logic_error("pattern table offsets");
     }
     for (int e = 0; e < kExtraCount; ++e) extra_offset_[e] = lay.extra_full_offset[e];
 }
 
-int PatternWeights::evaluate(Bitboard player, Bitboard opponent) const {
+inline const std::int16_t* PatternWeights::stage_weights(int empties) const {
+    return full_.data() + std::size_t{static_cast<unsigned>(stage_of(empties))} * full_size_;
+}
+
+inline int PatternWeights::finish(const std::int16_t* w, int sum, Bitboard player, Bitboard opponent, int empties) const {
     const Bitboard empty = ~(player | opponent);
-    const int empties = popcount(empty);
-    const std::int16_t* w = full_.data() + std::size_t{static_cast<unsigned>(stage_of(empties))} * full_size_;
-    Bitboard p[8], o[8];
-    symmetries(player, p);
-    symmetries(opponent, o);
-    int sum = 0;
-    for (const HotInstance& in : hot_)
-        sum += w[in.offset + kTernary[gather_bits(p[in.symmetry], in.mask)] +
-                 2u * kTernary[gather_bits(o[in.symmetry], in.mask)]];
     sum += w[extra_offset_[kMobilityPlayer] + std::min(popcount(legal_moves(player, opponent)), kMobilityCap)];
     sum += w[extra_offset_[kMobilityOpponent] + std::min(popcount(legal_moves(opponent, player)), kMobilityCap)];
     sum += w[extra_offset_[kPotentialPlayer] + std::min(popcount(neighbours(opponent) & empty), kPotentialCap)];
@@ -83,6 +115,26 @@ int PatternWeights::evaluate(Bitboard player, Bitboard opponent) const {
     // 1/kWeightScale discs -> 1/kEvalScale discs, rounded to nearest.
     constexpr int kDiv = kWeightScale / kEvalScale;
     return (sum >= 0 ? sum + kDiv / 2 : sum - kDiv / 2) / kDiv;
+}
+
+int PatternWeights::evaluate(Bitboard player, Bitboard opponent) const {
+    const int empties = popcount(~(player | opponent));
+    const std::int16_t* w = stage_weights(empties);
+    Bitboard p[8], o[8];
+    symmetries(player, p);
+    symmetries(opponent, o);
+    int sum = 0;
+    for (const HotInstance& in : hot_)
+        sum += w[in.offset + kTernary[gather_bits(p[in.symmetry], in.mask)] +
+                 2u * kTernary[gather_bits(o[in.symmetry], in.mask)]];
+    return finish(w, sum, player, opponent, empties);
+}
+
+int PatternWeights::evaluate(const PatternIndices& indices, Bitboard player, Bitboard opponent) const {
+    const int empties = popcount(~(player | opponent));
+    const std::int16_t* w = stage_weights(empties);
+    const int sum = pattern_sum(w, indices.mover.lane, std::make_index_sequence<kInstanceCount>{});
+    return finish(w, sum, player, opponent, empties);
 }
 
 std::string PatternWeights::serialize() const {

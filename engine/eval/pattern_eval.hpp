@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "core/bitboard.hpp"
+#include "eval/huge_page_allocator.hpp"
+#include "eval/pattern_indices.hpp"
 #include "eval/patterns.hpp"
 
 namespace outflank {
@@ -31,18 +33,28 @@ public:
     void save(const std::string& path) const;
 
     // Estimated final disc difference for `player` (to move), in 1/kEvalScale discs, unclamped.
+    // The reference: every instance's index gathered from the board (symmetries, pext, ternary).
     int evaluate(Bitboard player, Bitboard opponent) const;
+    // The same value from indices carried along with the position (pattern_indices.hpp):
+    // `indices` must be indices_of(player, opponent) or updated to it move by move.
+    int evaluate(const patterns::PatternIndices& indices, Bitboard player, Bitboard opponent) const;
 
     const std::vector<std::int16_t>& compact() const { return compact_; }
 
 private:
+    // The stage's table, and the sum's finish: the mobility, potential mobility and parity
+    // terms added to `pattern_sum`, then the unit change (both evaluations share it).
+    const std::int16_t* stage_weights(int empties) const;
+    int finish(const std::int16_t* w, int pattern_sum, Bitboard player, Bitboard opponent, int empties) const;
+
     struct HotInstance {
         Bitboard mask;
         std::uint32_t offset;
         int symmetry;
     };
     std::vector<std::int16_t> compact_;
-    std::vector<std::int16_t> full_;  // kStageCount x layout().full_size, indexed as the evaluator reads
+    // kStageCount x layout().full_size, indexed as the evaluator reads; on huge pages (5 MB read at random)
+    std::vector<std::int16_t, HugePageAllocator<std::int16_t>> full_;
     HotInstance hot_[patterns::kInstanceCount];
     std::uint32_t extra_offset_[patterns::kExtraCount];
     std::uint32_t full_size_;

@@ -1,5 +1,11 @@
 #include "eval/patterns.hpp"
 
+#include "eval/pattern_indices.hpp"
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -94,13 +100,58 @@ Layout build_layout() {
     return out;
 }
 
+// Lane i of square sq: 3^k when instance i reads sq as digit k (through its symmetry).
+std::array<IndexVector, 64> make_square_digits() {
+    std::array<IndexVector, 64> out{};
+    const Layout& lay = layout();
+    for (int i = 0; i < kInstanceCount; ++i) {
+        const Bitboard mask = kPatterns[lay.instances[i].pattern].mask;
+        for (Square sq = 0; sq < 64; ++sq) {
+            const Bitboard image = apply_symmetry(bit(sq), lay.instances[i].symmetry);
+            if (image & mask) out[sq].lane[i] = static_cast<std::uint16_t>(power_of_3(popcount(mask & (image - 1))));
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 const std::array<std::uint16_t, 1024> kTernary = make_ternary();
+// Defined after kTernary, in the same file, because building it builds the layout, which reads
+// kTernary: the order of dynamic initialisation is only fixed within one file.
+const std::array<IndexVector, 64> kSquareDigit = make_square_digits();
 
 const Layout& layout() {
     static const Layout instance = build_layout();
     return instance;
+}
+
+PatternIndices indices_of(Bitboard player, Bitboard opponent) {
+    PatternIndices out;
+#if defined(__AVX2__)
+    // The same sums as the loop below, kept in registers (see indices_after_move).
+    auto load = [](Square sq, int k) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(kSquareDigit[sq].lane) + k); };
+    __m256i own[3] = {}, other[3] = {};
+    for (Square sq : squares(player))
+        for (int k = 0; k < 3; ++k) own[k] = _mm256_add_epi16(own[k], load(sq, k));
+    for (Square sq : squares(opponent))
+        for (int k = 0; k < 3; ++k) other[k] = _mm256_add_epi16(other[k], load(sq, k));
+    for (int k = 0; k < 3; ++k) {
+        _mm256_store_si256(reinterpret_cast<__m256i*>(out.mover.lane) + k, _mm256_add_epi16(own[k], _mm256_add_epi16(other[k], other[k])));
+        _mm256_store_si256(reinterpret_cast<__m256i*>(out.waiting.lane) + k, _mm256_add_epi16(other[k], _mm256_add_epi16(own[k], own[k])));
+    }
+#else
+    IndexVector own{}, other{};
+    for (Square sq : squares(player))
+        for (int i = 0; i < kIndexLanes; ++i) own.lane[i] += kSquareDigit[sq].lane[i];
+    for (Square sq : squares(opponent))
+        for (int i = 0; i < kIndexLanes; ++i) other.lane[i] += kSquareDigit[sq].lane[i];
+    for (int i = 0; i < kIndexLanes; ++i) {
+        out.mover.lane[i] = static_cast<std::uint16_t>(own.lane[i] + 2 * other.lane[i]);
+        out.waiting.lane[i] = static_cast<std::uint16_t>(2 * own.lane[i] + other.lane[i]);
+    }
+#endif
+    return out;
 }
 
 void full_indices(Bitboard player, Bitboard opponent, std::array<std::uint32_t, kFeatureCount>& out) {

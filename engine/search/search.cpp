@@ -28,9 +28,10 @@ constexpr int prepare_depth(int empties) { return empties / 2; }
 constexpr Bitboard kXSquaresOf[4] = {bit(9), bit(14), bit(49), bit(54)};
 constexpr Bitboard kCornerOf[4] = {bit(0), bit(7), bit(56), bit(63)};
 
-int eval_discs(Bitboard player, Bitboard opponent) {
-    const int e = evaluate(player, opponent);
-    return (e >= 0 ? e + kEvalScale / 2 : e - kEvalScale / 2) / kEvalScale;
+int to_discs(int e) { return (e >= 0 ? e + kEvalScale / 2 : e - kEvalScale / 2) / kEvalScale; }
+int eval_discs(Bitboard player, Bitboard opponent) { return to_discs(evaluate(player, opponent)); }
+int eval_discs(const patterns::PatternIndices& indices, Bitboard player, Bitboard opponent) {
+    return to_discs(evaluate(indices, player, opponent));
 }
 
 // Cheap static ordering bonus of a square (1/16 discs): corners good, X-squares next to an empty
@@ -78,9 +79,12 @@ void Searcher::order_moves(MoveList& list, Bitboard player, Bitboard opponent, i
         if (depth >= 6) {
             // A shallow search orders best at high depth, where its cost is amortised.
             const int shallow = depth >= 10 ? 4 : 2;
+            patterns::indices_after_move(indices_[ply], m.sq, m.flipped, indices_[ply + 1]);
             m.score = -pvs(child_player, child_opponent, shallow, -kInfinity, kInfinity, ply + 1, false) * 256;
         } else if (depth >= 3) {
-            m.score = -evaluate(child_player, child_opponent) * 16;
+            patterns::PatternIndices child;
+            patterns::indices_after_move(indices_[ply], m.sq, m.flipped, child);
+            m.score = -evaluate(child, child_player, child_opponent) * 16;
         } else {
             m.score = 0;
         }
@@ -124,7 +128,7 @@ int Searcher::pvs(Bitboard player, Bitboard opponent, int depth, int alpha, int 
         }
         return s;
     }
-    if (depth <= 0) return eval_discs(player, opponent);
+    if (depth <= 0) return eval_discs(indices_[ply], player, opponent);
     depth = std::min(depth, empties);
     if (depth == empties) {
         // A (selective) search to the end of the game: stable discs bound the final score. These
@@ -138,12 +142,13 @@ int Searcher::pvs(Bitboard player, Bitboard opponent, int depth, int alpha, int 
     const Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
         if (legal_moves(opponent, player) == 0) return final_score(player, opponent);
-        if (ply >= kMaxPly) return eval_discs(player, opponent);
+        if (ply >= kMaxPly) return eval_discs(indices_[ply], player, opponent);
+        patterns::indices_after_pass(indices_[ply], indices_[ply + 1]);
         const int s = -pvs(opponent, player, depth, -beta, -alpha, ply + 1, pv_node);
         update_pv(ply, kPass);
         return s;
     }
-    if (ply >= kMaxPly) return eval_discs(player, opponent);
+    if (ply >= kMaxPly) return eval_discs(indices_[ply], player, opponent);
 
     const std::uint64_t key = hash_discs(player, opponent);
     Square hash_move = kNoMove;
@@ -174,6 +179,7 @@ int Searcher::pvs(Bitboard player, Bitboard opponent, int depth, int alpha, int 
         const MoveEntry& m = list.pick(i);
         const Bitboard child_player = opponent & ~m.flipped;
         const Bitboard child_opponent = player | m.flipped | bit(m.sq);
+        patterns::indices_after_move(indices_[ply], m.sq, m.flipped, indices_[ply + 1]);
         int s;
         if (i == 0) {
             s = -pvs(child_player, child_opponent, depth - 1, -beta, -a, ply + 1, pv_node);
@@ -198,6 +204,7 @@ int Searcher::pvs(Bitboard player, Bitboard opponent, int depth, int alpha, int 
 }
 
 int Searcher::aspiration_search(const Position& pos, int depth, int previous, bool use_aspiration) {
+    indices_[0] = patterns::indices_of(pos.player, pos.opponent);
     if (!use_aspiration || depth < 5) return pvs(pos.player, pos.opponent, depth, kMinScore - 1, kMaxScore + 1, 0, true);
     int delta = 3;
     int alpha = std::max(kMinScore - 1, previous - delta), beta = std::min(kMaxScore + 1, previous + delta);

@@ -10,6 +10,7 @@
 #include "search/endgame.hpp"
 #include "core/move_list.hpp"
 #include "core/position.hpp"
+#include "eval/pattern_indices.hpp"
 #include "search/search_control.hpp"
 #include "search/search_types.hpp"
 #include "search/tt.hpp"
@@ -46,6 +47,9 @@ private:
     int selectivity_ = kNoSelectivity;
     bool use_tt_ = true;
     Square pv_[kMaxPly + 1][kMaxPly + 1]{};
+    // The evaluation's pattern indices of the position at each ply (pvs's invariant: indices_[ply]
+    // describes its player/opponent on entry), updated from each move's flips; one child ahead.
+    patterns::PatternIndices indices_[kMaxPly + 2];
     int pv_length_[kMaxPly + 1]{};
 };
 

@@ -1,15 +1,18 @@
 // `outflank bench [--depth D] [--hash MB]`: searches a fixed set of positions to fixed depths
 // and prints the total node count (a signature that changes only when the search changes) and
 // the speed. Positions are prefixes of real games, from the opening to a 20-empty solve.
-#include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <memory>
+#include <vector>
 
 #include "cli/cli.hpp"
 #include "search/engine.hpp"
 #include "core/error.hpp"
 #include "eval/eval.hpp"
 #include "eval/pattern_eval.hpp"
+#include "eval/pattern_indices.hpp"
+#include "core/movegen.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
 #include "common/search_format.hpp"
@@ -68,29 +71,70 @@ void run_bench(int depth, int hash_mb) {
 
 // Evaluations per second of the hand-made and the pattern evaluation, on every position of the
 // bench games (each evaluated many times; the sum is printed so the work cannot be optimised away).
+// The pattern evaluation three ways: from the board (the reference: symmetries, pext, ternary
+// look-ups), from indices summed from the board's discs (pattern_indices.hpp), and as the search
+// uses it, with indices carried along the game (one update from the move's flips per evaluation).
 void run_eval_speed() {
-    std::vector<Position> positions;
+    struct Step {
+        Position pos;
+        Square move;  // the move played from pos (kPass for a pass), unused after the last
+    };
+    std::vector<std::vector<Step>> games;
     for (const char* moves : {kGameA, kGameB, kGameC, kGameD}) {
         const Game game = Game::from_transcript(moves);
+        std::vector<Step>& steps = games.emplace_back();
         for (std::size_t i = 0; i < game.moves().size(); ++i)
-            if (!game.position_at(i).is_game_over()) positions.push_back(game.position_at(i));
+            if (!game.position_at(i).is_game_over()) steps.push_back({game.position_at(i), game.moves()[i]});
     }
     constexpr int kRounds = 20000;
-    auto measure = [&](const char* name, auto&& eval) {
-        const auto start = std::chrono::steady_clock::now();
-        long long sum = 0;
-        for (int r = 0; r < kRounds; ++r)
-            for (const Position& p : positions) sum += eval(p.player, p.opponent);
-        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const double evals = static_cast<double>(kRounds) * static_cast<double>(positions.size());
-        std::printf("%-22s %6.1f M evaluations/s  (%.0f ns each; checksum %lld)\n", name, evals / s / 1e6,
+    // Thread CPU time, not wall time: on a shared machine the wall clock also counts the time
+    // other processes hold the core, which made these figures vary by 3x from run to run.
+    auto cpu_seconds = [] {
+        timespec t{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+    };
+    auto report = [&](const char* name, double start, double evals, long long sum) {
+        const double s = cpu_seconds() - start;
+        std::printf("%-30s %6.1f M evaluations/s  (%.1f ns each; checksum %lld)\n", name, evals / s / 1e6,
                     s / evals * 1e9, sum);
     };
+    std::size_t positions = 0;
+    for (const auto& steps : games) positions += steps.size();
+    const double evals = static_cast<double>(kRounds) * static_cast<double>(positions);
+    auto measure = [&](const char* name, auto&& eval) {
+        const double start = cpu_seconds();
+        long long sum = 0;
+        for (int r = 0; r < kRounds; ++r)
+            for (const auto& steps : games)
+                for (const Step& step : steps) sum += eval(step.pos.player, step.pos.opponent);
+        report(name, start, evals, sum);
+    };
     measure("hand-made evaluation", [](Bitboard p, Bitboard o) { return evaluate_handmade(p, o); });
-    if (const PatternWeights* w = active_pattern_weights())
-        measure("pattern evaluation", [w](Bitboard p, Bitboard o) { return w->evaluate(p, o); });
-    else
-        std::printf("pattern evaluation     (no weights loaded)\n");
+    const PatternWeights* w = active_pattern_weights();
+    if (!w) {
+        std::printf("pattern evaluation             (no weights loaded)\n");
+        return;
+    }
+    measure("pattern, from the board", [w](Bitboard p, Bitboard o) { return w->evaluate(p, o); });
+    measure("pattern, indices from discs",
+            [w](Bitboard p, Bitboard o) { return w->evaluate(patterns::indices_of(p, o), p, o); });
+    const double start = cpu_seconds();
+    long long sum = 0;
+    for (int r = 0; r < kRounds; ++r)
+        for (const auto& steps : games) {
+            patterns::PatternIndices indices[2];
+            indices[0] = patterns::indices_of(steps.front().pos.player, steps.front().pos.opponent);
+            for (std::size_t i = 0; i < steps.size(); ++i) {
+                const Position& pos = steps[i].pos;
+                const patterns::PatternIndices& now = indices[i & 1];
+                sum += w->evaluate(now, pos.player, pos.opponent);
+                const Square move = steps[i].move;
+                if (move == kPass) patterns::indices_after_pass(now, indices[(i + 1) & 1]);
+                else patterns::indices_after_move(now, move, flips(move, pos.player, pos.opponent), indices[(i + 1) & 1]);
+            }
+        }
+    report("pattern, indices carried", start, evals, sum);
 }
 
 }  // namespace
