@@ -59,13 +59,13 @@ struct EdgeTable {
 const EdgeTable kEdges;
 
 constexpr Bitboard kRank1 = 0xFFULL;
-constexpr Bitboard kRank8 = 0xFF00000000000000ULL;
 
 inline unsigned gather_file(Bitboard b, Bitboard file_mask, int shift) {
 #if defined(__BMI2__)
     (void)shift;
     return static_cast<unsigned>(_pext_u64(b, file_mask));
 #else
+    (void)file_mask;
     // Bring the file to file A, then gather the column into one byte with a multiply.
     return static_cast<unsigned>((((b >> shift) & kFileA) * 0x8040201008040201ULL) >> 56);
 #endif

@@ -61,7 +61,7 @@ TEST_CASE("the first genmove answers within 0.05 s: the hash table is ready befo
     }
 }
 
-TEST_CASE("a GUI that goes away during a search ends the process within 1 s", "[gtp_session]") {
+TEST_CASE("a GUI that goes away during a search ends the process within 1 s", "[gtp_session][gtp_stop]") {
     Child engine("gtp -q --book none --level 60 --hash 8");
     REQUIRE(ask(engine, "name") == "= outflank");
     engine.send("genmove black");  // level 60 from the start: minutes of search
@@ -71,7 +71,7 @@ TEST_CASE("a GUI that goes away during a search ends the process within 1 s", "[
     CHECK(engine.wait_exit(1.0) >= 0);
 }
 
-TEST_CASE("quit during a search: the move, then quit's answer, then the exit, all within 1 s", "[gtp_session]") {
+TEST_CASE("quit during a search: the move, then quit's answer, then the exit, all within 1 s", "[gtp_session][gtp_stop]") {
     Child engine("gtp -q --book none --level 60 --hash 8");
     REQUIRE(ask(engine, "name") == "= outflank");
     engine.send("genmove black");
