@@ -5,7 +5,9 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <optional>
 
+#include "core/error.hpp"
 #include "eval/eval.hpp"
 #include "eval/pattern_eval.hpp"
 #include "train/training_label.hpp"
@@ -24,8 +26,9 @@ struct StageData {
 
 // The positions of one stage and their labels: exact scores where solved, otherwise a blend of
 // the labelling search (with the evaluation trained so far) and the game results.
-StageData label_stage(const TrainingSet& set, int stage, const TrainerOptions& options,
-                      const std::function<void(const std::string&)>& log, const char* what) {
+// Empty (and incomplete) when should_stop asked to stop during the searches.
+std::optional<StageData> label_stage(const TrainingSet& set, int stage, const TrainerOptions& options,
+                                     const TrainerHooks& hooks, const char* what) {
     StageData data;
     for (const TrainingPosition& p : set.positions())
         if (stage_of(p.empties()) == stage) data.positions.push_back(&p);
@@ -35,11 +38,15 @@ StageData label_stage(const TrainingSet& set, int stage, const TrainerOptions& o
     std::vector<float> searched;
     if (!unsolved.empty() && options.blend > 0) {
         char line[160];
-        searched = search_values(unsolved, options.search_depth, options.fit.threads, [&](std::size_t done) {
-            std::snprintf(line, sizeof line, "stage %d: searching %s positions %zu/%zu", stage, what, done,
-                          unsolved.size());
-            log(line);
-        });
+        searched = search_values(
+            unsolved, options.search_depth, options.fit.threads,
+            [&](std::size_t done) {
+                std::snprintf(line, sizeof line, "stage %d: searching %s positions %zu/%zu", stage, what, done,
+                              unsolved.size());
+                if (hooks.log) hooks.log(line);
+            },
+            hooks.should_stop);
+        if (hooks.should_stop && hooks.should_stop()) return std::nullopt;
     }
     std::size_t u = 0;
     for (const TrainingPosition* p : data.positions) {
@@ -77,24 +84,33 @@ std::vector<std::int16_t> quantize_weights(const std::vector<float>& weights) {
     return out;
 }
 
-std::vector<std::int16_t> train_evaluation(const TrainingSet& train, const TrainingSet& validation,
-                                           const TrainerOptions& options,
-                                           const std::function<void(const std::string&)>& log,
-                                           const std::function<void(const StageReport&)>& on_stage) {
+TrainerState TrainerState::fresh() {
     const std::size_t size = patterns::layout().compact_size;
-    std::vector<std::int16_t> all(std::size_t{kStageCount} * size, 0);
-    std::vector<float> weights(size, 0.f);  // warm start: each stage begins from the previous one
+    TrainerState state;
+    state.weights.assign(std::size_t{kStageCount} * size, 0);
+    state.warm_start.assign(size, 0.f);
+    return state;
+}
+
+bool train_evaluation(const TrainingSet& train, const TrainingSet& validation, const TrainerOptions& options,
+                      TrainerState& state, const TrainerHooks& hooks) {
+    const std::size_t size = patterns::layout().compact_size;
+    if (state.weights.size() != std::size_t{kStageCount} * size || state.warm_start.size() != size)
+        throw Error("train fit: the saved state does not match the pattern layout");
+    const auto stop = [&] { return hooks.should_stop && hooks.should_stop(); };
     const int last = std::min(options.last_stage, kStageCount - 1);
-    for (int stage = 0; stage <= last; ++stage) {
+    for (int stage = state.stages_done; stage <= last; ++stage) {
         const auto start = std::chrono::steady_clock::now();
         // The stages not trained yet hold copies of the last trained one, so that the labelling
         // search's move ordering and its rare same-stage leaves (after passes) see sensible values.
-        use_pattern_weights(std::make_shared<const PatternWeights>(all));
+        use_pattern_weights(std::make_shared<const PatternWeights>(state.weights));
 
-        const StageData train_data = label_stage(train, stage, options, log, "training");
-        const StageData validation_data = label_stage(validation, stage, options, log, "validation");
-        const std::vector<FitSample> train_samples = samples_of(train_data);
-        const std::vector<FitSample> validation_samples = samples_of(validation_data);
+        const std::optional<StageData> train_data = label_stage(train, stage, options, hooks, "training");
+        if (!train_data) return false;
+        const std::optional<StageData> validation_data = label_stage(validation, stage, options, hooks, "validation");
+        if (!validation_data) return false;
+        const std::vector<FitSample> train_samples = samples_of(*train_data);
+        const std::vector<FitSample> validation_samples = samples_of(*validation_data);
 
         StageReport report;
         report.stage = stage;
@@ -102,23 +118,38 @@ std::vector<std::int16_t> train_evaluation(const TrainingSet& train, const Train
         report.max_empties = stage * 4 + 4;
         report.train_positions = train_samples.size();
         report.validation_positions = validation_samples.size();
-        report.exact_labels = train_data.exact;
-        report.searched_labels = train_data.searched;
-        fit_stage(train_samples, validation_samples, weights, options.fit, [&](const FitProgress& p) {
-            char line[160];
-            std::snprintf(line, sizeof line, "stage %d: epoch %d/%d  train MAE %.3f  validation MAE %.3f", stage,
-                          p.epoch, options.fit.epochs, p.train_mae, p.validation_mae);
-            log(line);
-            report.train_mae = p.train_mae;
-            report.validation_mae = p.validation_mae;
-        });
+        report.exact_labels = train_data->exact;
+        report.searched_labels = train_data->searched;
+        // The warm start is copied: an abandoned stage must leave the state as it was.
+        std::vector<float> weights = state.warm_start;
+        const bool fitted = fit_stage(
+            train_samples, validation_samples, weights, options.fit,
+            [&](const FitProgress& p) {
+                char line[160];
+                std::snprintf(line, sizeof line, "stage %d: epoch %d/%d  train MAE %.3f  validation MAE %.3f", stage,
+                              p.epoch, options.fit.epochs, p.train_mae, p.validation_mae);
+                if (hooks.log) hooks.log(line);
+                report.train_mae = p.train_mae;
+                report.validation_mae = p.validation_mae;
+            },
+            hooks.should_stop);
+        if (!fitted) return false;
         const std::vector<std::int16_t> trained = quantize_weights(weights);
-        for (int s = stage; s < kStageCount; ++s) std::copy(trained.begin(), trained.end(), all.begin() + s * size);
+        for (int s = stage; s < kStageCount; ++s)
+            std::copy(trained.begin(), trained.end(), state.weights.begin() + static_cast<std::ptrdiff_t>(s * size));
+        state.warm_start = std::move(weights);
+        state.stages_done = stage + 1;
         report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (on_stage) on_stage(report);
+        state.reports.push_back(report);
+        if (hooks.on_stage) hooks.on_stage(report, state);
+        // Checked after the stage is saved, so a stop during the last epochs keeps the stage.
+        if (stop() && stage < last) {
+            use_pattern_weights(std::make_shared<const PatternWeights>(state.weights));
+            return false;
+        }
     }
-    use_pattern_weights(std::make_shared<const PatternWeights>(all));
-    return all;
+    use_pattern_weights(std::make_shared<const PatternWeights>(state.weights));
+    return true;
 }
 
 }  // namespace outflank

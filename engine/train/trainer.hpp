@@ -29,12 +29,32 @@ struct StageReport {
     double seconds = 0;
 };
 
-// Trains all stages; `log` receives progress lines for stderr, `on_stage` a report per stage.
-// Leaves the trained weights active (use_pattern_weights) and returns them in file order.
-std::vector<std::int16_t> train_evaluation(const TrainingSet& train, const TrainingSet& validation,
-                                           const TrainerOptions& options,
-                                           const std::function<void(const std::string&)>& log,
-                                           const std::function<void(const StageReport&)>& on_stage);
+// What a run has done so far: enough to go on from the next stage and end with the same
+// weights, byte for byte, as a run that was never stopped (a checkpoint stores it).
+struct TrainerState {
+    int stages_done = 0;                // stages 0..stages_done-1 are trained
+    std::vector<std::int16_t> weights;  // every stage in file order; untrained stages copy the last trained one
+    std::vector<float> warm_start;      // the last trained stage's compact weights before rounding
+    std::vector<StageReport> reports;   // one per trained stage
+
+    // The state of a run that has not started: all weights zero.
+    static TrainerState fresh();
+};
+
+struct TrainerHooks {
+    std::function<void(const std::string&)> log;  // progress lines for stderr
+    // After each stage, with the state that includes it (the place to write a checkpoint).
+    std::function<void(const StageReport&, const TrainerState&)> on_stage;
+    // Polled between searches and epochs; true abandons the stage in progress.
+    std::function<bool()> should_stop;
+};
+
+// Trains the stages from state.stages_done up to options.last_stage, updating `state` after each.
+// Returns true when all are trained, false when should_stop asked to stop (`state` then holds the
+// stages finished before; the one in progress is dropped). Leaves the weights of `state` active
+// (use_pattern_weights).
+bool train_evaluation(const TrainingSet& train, const TrainingSet& validation, const TrainerOptions& options,
+                      TrainerState& state, const TrainerHooks& hooks);
 
 // Compact float weights (discs) -> stored int16 (1/kWeightScale discs), rounded and clamped.
 std::vector<std::int16_t> quantize_weights(const std::vector<float>& weights);

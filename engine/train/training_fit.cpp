@@ -46,12 +46,13 @@ double mean_absolute_error(const std::vector<FitSample>& samples, const std::vec
     return total > 0 ? error / total : 0;
 }
 
-void fit_stage(const std::vector<FitSample>& train, const std::vector<FitSample>& validation,
+bool fit_stage(const std::vector<FitSample>& train, const std::vector<FitSample>& validation,
                std::vector<float>& weights, const FitOptions& options,
-               const std::function<void(const FitProgress&)>& on_epoch) {
+               const std::function<void(const FitProgress&)>& on_epoch,
+               const std::function<bool()>& should_stop) {
     const std::size_t size = patterns::layout().compact_size;
     weights.resize(size, 0.f);
-    if (train.empty()) return;
+    if (train.empty()) return true;
     const unsigned parts = std::max(1u, options.threads);
     double total_weight = 0;
     for (const FitSample& s : train) total_weight += s.weight;
@@ -63,6 +64,7 @@ void fit_stage(const std::vector<FitSample>& train, const std::vector<FitSample>
     double beta1_power = 1, beta2_power = 1;
 
     for (int epoch = 1; epoch <= options.epochs; ++epoch) {
+        if (should_stop && should_stop()) return false;
         split(train.size(), parts, [&](std::size_t begin, std::size_t end, unsigned part) {
             std::vector<double>& g = gradient[part];
             std::fill(g.begin(), g.end(), 0.0);
@@ -96,6 +98,7 @@ void fit_stage(const std::vector<FitSample>& train, const std::vector<FitSample>
             on_epoch({epoch, err / total_weight, validation.empty() ? 0 : mean_absolute_error(validation, weights)});
         }
     }
+    return true;
 }
 
 }  // namespace outflank

@@ -35,10 +35,12 @@ struct FitProgress {
 };
 
 // Fits compact weights (in discs) for one stage, starting from `weights` (resized to
-// layout().compact_size; pass zeros or the previous stage's weights as a warm start).
-void fit_stage(const std::vector<FitSample>& train, const std::vector<FitSample>& validation,
+// layout().compact_size; pass zeros or the previous stage's weights as a warm start). Returns
+// false, with `weights` part-way, when should_stop (polled every epoch) asks to stop.
+bool fit_stage(const std::vector<FitSample>& train, const std::vector<FitSample>& validation,
                std::vector<float>& weights, const FitOptions& options,
-               const std::function<void(const FitProgress&)>& on_epoch = {});
+               const std::function<void(const FitProgress&)>& on_epoch = {},
+               const std::function<bool()>& should_stop = {});
 
 // Weighted mean absolute error of `weights` on `samples`.
 double mean_absolute_error(const std::vector<FitSample>& samples, const std::vector<float>& weights);

@@ -27,7 +27,7 @@ std::uint64_t next_random(std::uint64_t& state) {
 }  // namespace
 
 void solve_exact(std::vector<TrainingPosition>& positions, int max_empties, unsigned threads,
-                 const Progress& progress) {
+                 const Progress& progress, const std::function<bool()>& should_stop) {
     std::vector<TrainingPosition*> todo;
     for (TrainingPosition& p : positions)
         if (p.exact == kUnknownScore && p.empties() <= max_empties) todo.push_back(&p);
@@ -37,6 +37,7 @@ void solve_exact(std::vector<TrainingPosition>& positions, int max_empties, unsi
     parallel_for(
         todo.size(), threads,
         [&](std::size_t i, unsigned worker) {
+            if (should_stop && should_stop()) return;
             TrainingPosition& p = *todo[i];
             const Position pos{p.player, p.opponent, Color::Black};
             p.exact = static_cast<std::int8_t>(engines[worker]->search(pos, limits).score);
@@ -45,7 +46,8 @@ void solve_exact(std::vector<TrainingPosition>& positions, int max_empties, unsi
 }
 
 std::vector<float> search_values(const std::vector<const TrainingPosition*>& positions, int depth,
-                                 unsigned threads, const Progress& progress) {
+                                 unsigned threads, const Progress& progress,
+                                 const std::function<bool()>& should_stop) {
     std::vector<float> values(positions.size());
     auto engines = make_engines(threads);
     Limits limits;
@@ -55,6 +57,7 @@ std::vector<float> search_values(const std::vector<const TrainingPosition*>& pos
     parallel_for(
         positions.size(), threads,
         [&](std::size_t i, unsigned worker) {
+            if (should_stop && should_stop()) return;
             const Position pos{positions[i]->player, positions[i]->opponent, Color::Black};
             values[i] = static_cast<float>(engines[worker]->search(pos, limits).score);
         },
@@ -62,7 +65,8 @@ std::vector<float> search_values(const std::vector<const TrainingPosition*>& pos
     return values;
 }
 
-std::vector<Game> self_play(int count, int depth, std::uint64_t seed, unsigned threads, const Progress& progress) {
+std::vector<Game> self_play(int count, int depth, std::uint64_t seed, unsigned threads, const Progress& progress,
+                            const std::function<bool()>& should_stop) {
     std::vector<Game> games(static_cast<std::size_t>(std::max(0, count)));
     auto engines = make_engines(threads);
     Limits limits;
@@ -71,6 +75,7 @@ std::vector<Game> self_play(int count, int depth, std::uint64_t seed, unsigned t
     parallel_for(
         games.size(), threads,
         [&](std::size_t i, unsigned worker) {
+            if (should_stop && should_stop()) return;
             std::uint64_t rng = seed ^ (0xA24BAED4963EE407ULL * (i + 1));
             Engine& engine = *engines[worker];
             engine.new_game();  // nothing carried over from the worker's previous game

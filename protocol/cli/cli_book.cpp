@@ -1,11 +1,9 @@
 // `outflank book build|expand|show|info|coverage|export|import`: the opening book from the command line.
 // Building and expanding show a progress bar on stderr and stop cleanly on Ctrl-C or SIGTERM
-// (the state is saved; the same command resumes it). Results go to stdout.
+// (the state is saved; the same command resumes it; exit code 130 or 143). Results go to stdout.
 #include <unistd.h>
 
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -20,6 +18,7 @@
 #include "book/book_file.hpp"
 #include "book/book_sources.hpp"
 #include "cli/cli.hpp"
+#include "cli/cli_interrupt.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
 #include "core/game.hpp"
@@ -28,29 +27,6 @@
 
 namespace outflank::cli {
 namespace {
-
-std::atomic<bool> g_stop{false};
-extern "C" void on_book_stop_signal(int) { g_stop.store(true); }
-
-// Ctrl-C / SIGTERM set g_stop for the lifetime of this object; the old handlers come back after.
-class StopSignals {
-public:
-    StopSignals() {
-        g_stop = false;
-        struct sigaction sa {};
-        sa.sa_handler = on_book_stop_signal;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGINT, &sa, &old_int_);
-        sigaction(SIGTERM, &sa, &old_term_);
-    }
-    ~StopSignals() {
-        sigaction(SIGINT, &old_int_, nullptr);
-        sigaction(SIGTERM, &old_term_, nullptr);
-    }
-
-private:
-    struct sigaction old_int_ {}, old_term_ {};
-};
 
 std::string duration_text(double seconds) {
     const long s = static_cast<long>(seconds + 0.5);
@@ -93,7 +69,7 @@ RunControl progress_control(const std::string& command, std::shared_ptr<Progress
     bar = std::make_shared<ProgressBar>(command);
     RunControl control;
     control.on_progress = [bar](const RunProgress& p) { (*bar)(p); };
-    control.should_stop = [] { return g_stop.load(); };
+    control.should_stop = [] { return InterruptScope::requested(); };
     return control;
 }
 
@@ -106,9 +82,9 @@ std::string with_commas(std::uint64_t n) {
 std::string depth_text(int depth, bool exact) { return exact ? "exact" : std::to_string(depth); }
 
 void report_stop(const std::string& command, const std::string& file, const RunOutcome& r) {
-    std::fprintf(stderr, "%s: stopped after %zu searches; the state is saved in %s.partial: run the same command again to continue\n",
-                 command.c_str(), r.searched, file.c_str());
-    exit_code = 130;
+    std::fprintf(stderr, "%s: stopped by %s after %zu searches; the state is saved in %s.partial: run the same command again to continue\n",
+                 command.c_str(), InterruptScope::signal_name(), r.searched, file.c_str());
+    exit_code = InterruptScope::exit_code();
 }
 
 // ---- build / expand -----------------------------------------------------------------------
@@ -123,7 +99,7 @@ struct BuildCli {
 
 void run_build(const BuildCli& opt) {
     if (opt.hash_mb < 1 || opt.hash_mb > 16384) throw Error("book build: --hash must be 1-16384 MB");
-    StopSignals signals;
+    InterruptScope interrupt;
     std::shared_ptr<ProgressBar> bar;
     RunSettings run{opt.threads, static_cast<std::size_t>(opt.hash_mb), opt.restart, progress_control("book build", bar)};
     const auto start = std::chrono::steady_clock::now();
@@ -145,7 +121,7 @@ struct ExpandCli {
 
 void run_expand(const ExpandCli& opt) {
     if (opt.hash_mb < 1 || opt.hash_mb > 16384) throw Error("book expand: --hash must be 1-16384 MB");
-    StopSignals signals;
+    InterruptScope interrupt;
     std::shared_ptr<ProgressBar> bar;
     RunSettings run{opt.threads, static_cast<std::size_t>(opt.hash_mb), opt.restart, progress_control("book expand", bar)};
     const auto start = std::chrono::steady_clock::now();

@@ -1,14 +1,13 @@
 // `outflank match --engine1 "CMD" --engine2 "CMD" [...]`: the referee on the command line.
 // Game lines go to --pgn-like-out (or stdout), GGF to --ggf, progress and forfeit logs to stderr,
 // the summary to stdout.
-#include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <memory>
 #include <thread>
 
 #include "cli/cli.hpp"
+#include "cli/cli_interrupt.hpp"
 #include "core/error.hpp"
 #include "match/match.hpp"
 #include "match/match_output.hpp"
@@ -31,10 +30,6 @@ struct MatchCliOptions {
     int stderr_lines = 10;
     bool quiet = false;
 };
-
-// Ctrl-C or SIGTERM: stop scheduling games, end the engines, print what was played.
-std::atomic<bool> g_cancel{false};
-extern "C" void on_stop_signal(int) { g_cancel.store(true); }
 
 std::ofstream open_output(const std::string& path) {
     std::ofstream out(path, std::ios::trunc);
@@ -65,22 +60,15 @@ void run(const MatchCliOptions& c, bool seed_given) {
         o.sprt = match::SprtSpec{c.sprt[0], c.sprt[1], c.sprt_alpha, c.sprt_beta};
     }
     o.stderr_lines = static_cast<std::size_t>(c.stderr_lines);
-    o.cancel = &g_cancel;
 
     std::ofstream games_file, ggf_file;
     if (!c.games_out.empty()) games_file = open_output(c.games_out);
     if (!c.ggf_out.empty()) ggf_file = open_output(c.ggf_out);
 
-    g_cancel.store(false);
-    struct sigaction sa {}, old_int {}, old_term {};
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-    struct RestoreSignals {
-        struct sigaction i, t;
-        ~RestoreSignals() { sigaction(SIGINT, &i, nullptr); sigaction(SIGTERM, &t, nullptr); }
-    } restore{old_int, old_term};
+    // Ctrl-C or SIGTERM: stop scheduling games, end the engines, print what was played, and
+    // exit 130 or 143.
+    InterruptScope interrupt;
+    o.cancel = &InterruptScope::flag();
 
     auto on_game = [&](const match::GameRecord& g, const match::MatchResult& r) {
         const std::string line = match::game_line(g, r.names);
@@ -99,9 +87,13 @@ void run(const MatchCliOptions& c, bool seed_given) {
         if (!c.quiet) std::fprintf(stderr, "%s\n", match::progress_line(g, r, o.games).c_str());
     };
     const match::MatchResult result = match::run_match(o, on_game);
-    if (g_cancel.load()) std::fprintf(stderr, "match: stopped by a signal\n");
     std::printf("%s", match::summary_text(result, o).c_str());
     std::fflush(stdout);
+    if (InterruptScope::requested()) {
+        std::fprintf(stderr, "match: stopped by %s after %zu games; the summary above counts them\n",
+                     InterruptScope::signal_name(), result.games.size());
+        exit_code = InterruptScope::exit_code();
+    }
 }
 
 }  // namespace

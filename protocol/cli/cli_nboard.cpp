@@ -1,4 +1,5 @@
-// `outflank nboard [--hash MB] [--level N] [--book FILE|none]`: the NBoard protocol on stdin/stdout, for the NBoard GUI.
+// `outflank nboard [--hash MB] [--level N] [--book FILE|none] [--learn-book FILE]`: the NBoard
+// protocol on stdin/stdout, for the NBoard GUI.
 #include <iostream>
 #include <memory>
 
@@ -8,6 +9,26 @@
 #include "nboard/nboard_file_book.hpp"
 
 namespace outflank::cli {
+namespace {
+
+struct NboardBookChoice {
+    std::string book;        // --book: "", "none" or a file
+    std::string learn_book;  // --learn-book
+};
+
+// Where play and `learn` go. The shipped book is never written: over it (and over `--book none`)
+// learned games go to --learn-book or the default learn book; a book the user names with --book
+// learns into itself unless --learn-book is given.
+NboardBookFiles book_files(const NboardBookChoice& choice) {
+    NboardBookFiles files;
+    files.play = resolve_book_choice(choice.book, std::cerr);
+    if (!choice.learn_book.empty()) files.learn = choice.learn_book;
+    else if (!choice.book.empty() && choice.book != "none") files.learn = files.play;
+    else if (choice.book.empty()) files.learn = default_learn_book_path();
+    return files;
+}
+
+}  // namespace
 
 void add_nboard(CLI::App& app) {
     auto opt = std::make_shared<NboardOptions>();
@@ -17,10 +38,15 @@ void add_nboard(CLI::App& app) {
                     "Strength level 1-60 until the GUI sends `set depth` (default " +
                         std::to_string(NboardOptions::kDefaultLevel) + ")")
         ->check(CLI::Range(1, 60));
-    auto book = std::make_shared<std::string>();
-    sub->add_option("--book", *book, "Opening book file, or none (default: the shipped book/outflank.book)");
-    sub->callback([opt, book] {
-        const auto opened = open_nboard_book(resolve_book_choice(*book, std::cerr), std::cerr);
+    auto choice = std::make_shared<NboardBookChoice>();
+    sub->add_option("--book", choice->book,
+                    "Opening book file (`learn` then stores games in it), or none (default: the shipped "
+                    "book/outflank.book, never written)");
+    sub->add_option("--learn-book", choice->learn_book,
+                    "Where `learn` stores games: learned lines played before the book's own (default over the "
+                    "shipped book: $XDG_DATA_HOME/outflank/learned.book or ~/.local/share/outflank/learned.book)");
+    sub->callback([opt, choice] {
+        const auto opened = open_nboard_book(book_files(*choice), std::cerr);
         exit_code = run_nboard(std::cin, std::cout, std::cerr, *opt, opened.get());
     });
 }

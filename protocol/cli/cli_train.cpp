@@ -1,18 +1,24 @@
 // `outflank train data|fit|validate`: the trainer of the pattern evaluation (scripts/train-eval
 // runs the whole pipeline). The work is in engine/train/; this file reads
 // options and files and prints progress (stderr) and reports (stdout).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/cli.hpp"
+#include "cli/cli_interrupt.hpp"
+#include "core/checksum.hpp"
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "eval/eval.hpp"
 #include "eval/pattern_eval.hpp"
 #include "records/records.hpp"
 #include "train/trainer.hpp"
+#include "train/training_checkpoint.hpp"
 #include "train/training_label.hpp"
 #include "train/training_report.hpp"
 #include "train/training_set.hpp"
@@ -30,10 +36,12 @@ struct DataOptions {
     unsigned threads = 2;
     std::uint64_t seed = 1;
     std::string out;
+    bool resume = false;
 };
 
 struct FitCliOptions {
     std::string data, validation, out;
+    bool resume = false;
     TrainerOptions trainer;
 };
 
@@ -65,10 +73,29 @@ std::string count_line(const char* what, std::size_t done, std::size_t total) {
     return line;
 }
 
-void run_data(const DataOptions& o) {
-    if (o.out.empty()) throw Error("train data: --out FILE is required");
-    StatusLine status;
-    TrainingSet set;
+// Everything the collected set depends on: the options and the bytes of every input file.
+std::string data_settings_text(const DataOptions& o) {
+    std::string text;
+    const auto files = [&text](const char* kind, const std::vector<std::string>& paths) {
+        for (const std::string& path : paths) {
+            char sum[24];
+            std::snprintf(sum, sizeof sum, "%016llx", static_cast<unsigned long long>(fnv1a(read_file(path))));
+            text += std::string(kind) + "=" + path + "@" + sum + " ";
+        }
+    };
+    files("wthor", o.wthor);
+    files("eothello", o.eothello);
+    files("transcripts", o.transcripts);
+    text += "selfplay=" + std::to_string(o.selfplay) + " selfplay-depth=" + std::to_string(o.selfplay_depth) +
+            " seed=" + std::to_string(o.seed) + " exact-empties=" + std::to_string(o.exact_empties) +
+            " exact-all=" + std::to_string(o.exact_all) + " exact-sample=" + std::to_string(o.exact_sample);
+    return text;
+}
+
+// Reads the games, plays the self-play games, merges and samples: the set before solving. False
+// when stopped by a signal (nothing is kept: this part is redone on the next run).
+bool collect_positions(const DataOptions& o, StatusLine& status, DataCheckpoint& c) {
+    TrainingSet& set = c.set;
     std::size_t games = 0, skipped = 0;
     for (const std::string& path : o.wthor) {
         const WthorFile file = read_wthor(path);
@@ -95,11 +122,15 @@ void run_data(const DataOptions& o) {
             set.add_game(game, game.final_score_black());
             ++games;
         }
+    c.games = games;
+    c.skipped = skipped;
     status.done("read " + std::to_string(games) + " finished games (" + std::to_string(skipped) + " unfinished skipped)");
     if (o.selfplay > 0) {
-        const auto played = self_play(o.selfplay, o.selfplay_depth, o.seed, o.threads, [&](std::size_t done) {
-            status(count_line("self-play games", done, static_cast<std::size_t>(o.selfplay)));
-        });
+        const auto played = self_play(
+            o.selfplay, o.selfplay_depth, o.seed, o.threads,
+            [&](std::size_t done) { status(count_line("self-play games", done, static_cast<std::size_t>(o.selfplay))); },
+            [] { return InterruptScope::requested(); });
+        if (InterruptScope::requested()) return false;
         for (const Game& g : played) set.add_game(g, g.final_score_black());
         status.done("self-play: " + std::to_string(played.size()) + " games at depth " + std::to_string(o.selfplay_depth));
     }
@@ -115,39 +146,148 @@ void run_data(const DataOptions& o) {
                     std::to_string(o.exact_all + 1) + "-" + std::to_string(o.exact_empties) + " empties (" +
                     std::to_string(dropped) + " dropped)");
     }
-    std::size_t to_solve = 0;
-    for (const TrainingPosition& p : set.positions()) to_solve += p.empties() <= o.exact_empties;
+    return true;
+}
+
+void run_data(const DataOptions& o) {
+    if (o.out.empty()) throw Error("train data: --out FILE is required");
+    const std::string checkpoint_path = o.out + ".checkpoint";
+    std::error_code ec;
+    const bool checkpoint_exists = std::filesystem::exists(checkpoint_path, ec);
+    if (!o.resume && checkpoint_exists)
+        throw Error("train data: " + checkpoint_path + " holds an interrupted run: add --resume to continue it, "
+                    "or remove the file to start again");
+    if (o.resume && !checkpoint_exists)
+        throw Error("train data --resume: there is no checkpoint " + checkpoint_path + " to resume");
+    const std::string settings = data_settings_text(o);
+    DataCheckpoint c;
+    if (o.resume) {
+        c = load_data_checkpoint(checkpoint_path);
+        if (c.settings != settings)
+            throw Error("train data --resume: " + checkpoint_path + " was made with other options or input files (" +
+                        c.settings + "; now " + settings + "): resume with the same ones, or remove it to start again");
+    }
+    c.settings = settings;
+
+    InterruptScope interrupt;
+    StatusLine status;
+    if (o.resume) {
+        status.done("resuming from " + checkpoint_path + ": " + std::to_string(c.set.positions().size()) +
+                    " positions collected");
+    } else if (!collect_positions(o, status, c)) {
+        std::fprintf(stderr, "\ntrain data: stopped by %s before solving began; nothing was saved\n",
+                     InterruptScope::signal_name());
+        exit_code = InterruptScope::exit_code();
+        return;
+    }
+    TrainingSet& set = c.set;
+    std::size_t to_solve = 0, solved_before = 0;
+    for (const TrainingPosition& p : set.positions()) {
+        to_solve += p.empties() <= o.exact_empties;
+        solved_before += p.empties() <= o.exact_empties && p.exact != kUnknownScore;
+    }
     const auto start = std::chrono::steady_clock::now();
-    solve_exact(set.positions(), o.exact_empties, o.threads,
-                [&](std::size_t done) { status(count_line("solving", done, to_solve)); });
+    solve_exact(
+        set.positions(), o.exact_empties, o.threads,
+        [&](std::size_t done) { status(count_line("solving", solved_before + done, to_solve)); },
+        [] { return InterruptScope::requested(); });
+    if (InterruptScope::requested()) {
+        // The positions solved so far keep their scores; the others are solved by --resume.
+        save_data_checkpoint(c, checkpoint_path);
+        std::size_t solved = 0;
+        for (const TrainingPosition& p : set.positions()) solved += p.empties() <= o.exact_empties && p.exact != kUnknownScore;
+        std::fprintf(stderr,
+                     "\ntrain data: stopped by %s with %zu of %zu positions solved; saved in %s: run the same "
+                     "command with --resume to continue\n",
+                     InterruptScope::signal_name(), solved, to_solve, checkpoint_path.c_str());
+        exit_code = InterruptScope::exit_code();
+        return;
+    }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     char line[160];
-    std::snprintf(line, sizeof line, "solved %zu positions with <= %d empties in %.0f s", to_solve, o.exact_empties,
-                  seconds);
+    std::snprintf(line, sizeof line, "solved %zu positions with <= %d empties in %.0f s", to_solve - solved_before,
+                  o.exact_empties, seconds);
     status.done(line);
     set.save(o.out);
-    std::printf("%s: %zu positions from %zu games (+%d self-play), %zu solved exactly\n", o.out.c_str(),
-                set.positions().size(), games, o.selfplay, to_solve);
+    std::filesystem::remove(checkpoint_path, ec);
+    std::printf("%s: %zu positions from %zu games (+%d self-play), %zu solved exactly%s\n", o.out.c_str(),
+                set.positions().size(), static_cast<std::size_t>(c.games), o.selfplay, to_solve,
+                o.resume ? " (resumed)" : "");
 }
+
+void print_stage_row(const StageReport& r) {
+    std::printf("%5d  %2d-%-2d  %15zu  %5.1f%%  %7.1f%%  %9.3f  %14.3f  %7.1f\n", r.stage, r.min_empties,
+                r.max_empties, r.train_positions, 100.0 * r.exact_labels / std::max<std::size_t>(1, r.train_positions),
+                100.0 * r.searched_labels / std::max<std::size_t>(1, r.train_positions), r.train_mae,
+                r.validation_mae, r.seconds);
+    std::fflush(stdout);
+}
+
+// Where an interrupted fit keeps its stages: beside the output, removed once the output is written.
+std::string fit_checkpoint_path(const std::string& out) { return out + ".checkpoint"; }
 
 void run_fit(const FitCliOptions& o) {
     if (o.out.empty()) throw Error("train fit: --out FILE is required");
+    const std::string checkpoint_path = fit_checkpoint_path(o.out);
+    std::error_code ec;
+    const bool checkpoint_exists = std::filesystem::exists(checkpoint_path, ec);
+    if (!o.resume && checkpoint_exists)
+        throw Error("train fit: " + checkpoint_path + " holds an interrupted fit: add --resume to continue it, "
+                    "or remove the file to start again");
+    if (o.resume && !checkpoint_exists)
+        throw Error("train fit --resume: there is no checkpoint " + checkpoint_path + " to resume");
+
     const TrainingSet train = TrainingSet::load(o.data);
     const TrainingSet validation = o.validation.empty() ? TrainingSet{} : TrainingSet::load(o.validation);
+    FitCheckpoint checkpoint;
+    checkpoint.settings = fit_settings_text(o.trainer);
+    checkpoint.train_checksum = training_set_checksum(train);
+    checkpoint.validation_checksum = training_set_checksum(validation);
+    if (o.resume) {
+        const FitCheckpoint saved = load_fit_checkpoint(checkpoint_path);
+        check_fit_checkpoint_matches(saved, checkpoint_path, checkpoint.settings, checkpoint.train_checksum,
+                                     checkpoint.validation_checksum);
+        checkpoint.state = saved.state;
+    } else {
+        checkpoint.state = TrainerState::fresh();
+    }
+
+    InterruptScope interrupt;
     StatusLine status;
     const auto start = std::chrono::steady_clock::now();
+    if (o.resume)
+        status.done("resuming from " + checkpoint_path + ": stages 0-" +
+                    std::to_string(checkpoint.state.stages_done - 1) + " are done");
     std::printf("stage empties  train-positions  exact  searched  train-MAE  validation-MAE  seconds\n");
-    const auto weights = train_evaluation(train, validation, o.trainer, status, [&](const StageReport& r) {
-        status.done("stage " + std::to_string(r.stage) + " done");
-        std::printf("%5d  %2d-%-2d  %15zu  %5.1f%%  %7.1f%%  %9.3f  %14.3f  %7.1f\n", r.stage, r.min_empties,
-                    r.max_empties, r.train_positions, 100.0 * r.exact_labels / std::max<std::size_t>(1, r.train_positions),
-                    100.0 * r.searched_labels / std::max<std::size_t>(1, r.train_positions), r.train_mae,
-                    r.validation_mae, r.seconds);
-        std::fflush(stdout);
-    });
-    PatternWeights(weights).save(o.out);
+    for (const StageReport& r : checkpoint.state.reports) print_stage_row(r);  // the rows of the earlier run
+    TrainerHooks hooks;
+    hooks.log = [&status](const std::string& line) { status(line); };
+    hooks.should_stop = [] { return InterruptScope::requested(); };
+    hooks.on_stage = [&](const StageReport& r, const TrainerState& state) {
+        checkpoint.state = state;
+        save_fit_checkpoint(checkpoint, checkpoint_path);
+        status.done("stage " + std::to_string(r.stage) + " done (saved in " + checkpoint_path + ")");
+        print_stage_row(r);
+    };
+    if (!train_evaluation(train, validation, o.trainer, checkpoint.state, hooks)) {
+        const int done = checkpoint.state.stages_done;
+        if (done == 0)
+            std::fprintf(stderr, "\ntrain fit: stopped by %s before the first stage was done; nothing was saved\n",
+                         InterruptScope::signal_name());
+        else
+            std::fprintf(stderr,
+                         "\ntrain fit: stopped by %s; stages 0-%d are saved in %s: run the same command with "
+                         "--resume to continue\n",
+                         InterruptScope::signal_name(), done - 1, checkpoint_path.c_str());
+        exit_code = InterruptScope::exit_code();
+        return;
+    }
+    const std::vector<std::int16_t>& weights = checkpoint.state.weights;
+    write_file_atomic(o.out, PatternWeights(weights).serialize());
+    std::filesystem::remove(checkpoint_path, ec);  // the output holds it all now
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("wrote %s (%zu weights) in %.0f s\n", o.out.c_str(), weights.size(), seconds);
+    std::printf("wrote %s (%zu weights) in %.0f s%s\n", o.out.c_str(), weights.size(), seconds,
+                o.resume ? " (resumed)" : "");
 }
 
 void run_validate(const ValidateOptions& o) {
@@ -185,14 +325,20 @@ void add_train(CLI::App& app) {
         ->check(CLI::Range(1, 1000))->capture_default_str();
     d->add_option("--threads", data->threads, "Worker threads")->check(CLI::Range(1, 64))->capture_default_str();
     d->add_option("--seed", data->seed, "Seed of the self-play openings")->capture_default_str();
-    d->add_option("--out", data->out, "Training set file to write")->required();
+    d->add_option("--out", data->out, "Training set file to write (an interrupted run keeps its work in FILE.checkpoint)")
+        ->required();
+    d->add_flag("--resume", data->resume,
+                "Continue an interrupted run from --out's .checkpoint (same options and input files)");
     d->callback([data] { run_data(*data); });
 
     auto fit = std::make_shared<FitCliOptions>();
     auto* f = train->add_subcommand("fit", "Fit the weights stage by stage, from the end backwards");
     f->add_option("data", fit->data, "Training set (from `train data`)")->required()->check(CLI::ExistingFile);
     f->add_option("--validation", fit->validation, "Validation set (from `train data`)")->check(CLI::ExistingFile);
-    f->add_option("--out", fit->out, "Weights file to write")->required();
+    f->add_option("--out", fit->out, "Weights file to write (an interrupted fit keeps its stages in FILE.checkpoint)")
+        ->required();
+    f->add_flag("--resume", fit->resume,
+                "Continue an interrupted fit from --out's .checkpoint (same data and options; gives the same weights)");
     f->add_option("--depth", fit->trainer.search_depth, "Depth of the labelling search")
         ->check(CLI::Range(1, 12))->capture_default_str();
     f->add_option("--blend", fit->trainer.blend, "Weight of the search value against the game result")

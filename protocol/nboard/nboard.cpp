@@ -55,7 +55,10 @@ NboardSession::NboardSession(LineSink out, LineSink log, NboardOptions options, 
     : out_(std::move(out)), log_(std::move(log)), options_(options), book_(book),
       level_(std::clamp(options.level, 1, 60)) {}
 
-NboardSession::~NboardSession() { cancel_job(); }
+NboardSession::~NboardSession() {
+    cancel_job();
+    wait_for_learning();
+}
 
 // ---- Output ----------------------------------------------------------------------------------
 
@@ -144,6 +147,20 @@ void NboardSession::wait_until_idle() {
         job_done_.wait(lock, [this] { return !job_running_; });
     }
     if (worker_.joinable()) worker_.join();
+    wait_for_learning();
+}
+
+bool NboardSession::learning() const {
+    std::lock_guard lock(mutex_);
+    return learner_running_;
+}
+
+void NboardSession::wait_for_learning() {
+    {
+        std::unique_lock lock(mutex_);
+        job_done_.wait(lock, [this] { return !learner_running_; });
+    }
+    if (learner_.joinable()) learner_.join();
 }
 
 bool NboardSession::searching() const {
@@ -151,7 +168,10 @@ bool NboardSession::searching() const {
     return job_running_;
 }
 
-void NboardSession::finish() { cancel_job(); }
+void NboardSession::finish() {
+    cancel_job();
+    wait_for_learning();  // the games the user asked to learn are stored before the session ends
+}
 
 // ---- Input -----------------------------------------------------------------------------------
 
@@ -175,6 +195,7 @@ bool NboardSession::handle_line(std::string_view raw_line) {
         else if (command == "learn") cmd_learn(words);
         else if (command == "quit") {
             cancel_job();
+            wait_for_learning();
             quit_ = true;
         } else if (words.size() == 1 && is_move_text(words.front())) {
             cmd_move(words.front());  // NBoard 1.1 sent a bare "F5" instead of "move F5"
@@ -303,8 +324,43 @@ void NboardSession::cmd_learn(const Args& args) {
         send(std::string("status ") + kName + " has no opening book: the game was not learned");
         return;
     }
-    book_->learn(game_);  // an Error here is logged and `learned` is not sent
-    send("learned");
+    bool start;
+    {
+        std::lock_guard lock(mutex_);
+        learn_queue_.push_back(game_);
+        start = !learner_running_;
+        if (start) learner_running_ = true;
+    }
+    if (start) {
+        if (learner_.joinable()) learner_.join();  // a finished learner, past its last use of the lock
+        learner_ = std::thread([this] { learn_loop(); });
+    }
+}
+
+void NboardSession::learn_loop() {
+    for (;;) {
+        Game game;
+        {
+            std::lock_guard lock(mutex_);
+            if (learn_queue_.empty()) {
+                learner_running_ = false;
+                job_done_.notify_all();
+                return;
+            }
+            game = learn_queue_.front();
+        }
+        // The book guards itself against the session's probes meanwhile (NboardBook::learn).
+        try {
+            book_->learn(game);
+            send("learned");
+        } catch (const Error& e) {
+            log(std::string("learn: ") + e.what() + "; the game is not stored");
+        } catch (const std::exception& e) {
+            log(std::string("learn: internal error: ") + e.what() + "; the game is not stored");
+        }
+        std::lock_guard lock(mutex_);
+        learn_queue_.pop_front();
+    }
 }
 
 // ---- Streams ---------------------------------------------------------------------------------

@@ -3,6 +3,9 @@
 // then `ping N`, and acts only on answers that follow the matching `pong N`. Searches (`go`,
 // `hint`, `analyze`) run on a worker thread, so a `ping` or `quit` stops them at once; a stopped
 // search sends nothing more, which is what keeps a stale `===` from following a newer `pong`.
+// `learn` runs on a thread of its own (it searches the game's new positions, seconds at the
+// book's depth): a `ping` meanwhile is answered at once and does not stop it; `learned` follows
+// when the game is stored, and `quit` or the end of input waits for the games queued to be stored.
 //
 // NboardSession is the state machine: fed one line at a time, it writes through two sinks (the
 // protocol's lines and the diagnostics), so tests drive it without pipes. run_nboard() connects it
@@ -13,6 +16,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <iosfwd>
 #include <memory>
@@ -56,9 +60,11 @@ public:
     // End of input: stops a search in progress (its result is not sent).
     void finish();
 
-    // For tests and tools: waits until the current search has finished by itself.
+    // For tests and tools: waits until the current search has finished by itself and every game
+    // sent to `learn` is stored.
     void wait_until_idle();
     bool searching() const;
+    bool learning() const;
     const Game& game() const { return game_; }
     int level() const { return level_; }
 
@@ -90,6 +96,9 @@ private:
     void cmd_hint(const Args& args);
     void cmd_analyze(const Args& args);
     void cmd_learn(const Args& args);
+    // The learning thread: stores the queued games one at a time, then ends.
+    void learn_loop();
+    void wait_for_learning();
     // The book's legal moves for `pos`, best first (empty without a book or out of book).
     std::vector<NboardBook::Move> book_moves(const Position& pos);
 
@@ -112,6 +121,9 @@ private:
     std::uint64_t current_job_ = 0;       // output is wanted only from this job; bumping it silences one
     bool job_running_ = false;
     std::thread worker_;
+    std::deque<Game> learn_queue_;        // games sent to `learn`, the front one being stored
+    bool learner_running_ = false;
+    std::thread learner_;
 };
 
 // NBoard on streams until `quit` or the end of `in`; returns the exit code (0).

@@ -2,7 +2,8 @@
 // (book/); it plugs in by implementing this interface and being handed to NboardSession or
 // run_nboard (protocol/cli/cli_nboard.cpp is the one place that would create it). Without a book,
 // `go` and `hint` come from search alone and `learn` says on stderr that there is no book.
-// The session calls these from its own thread only (never from a search thread).
+// The session calls moves() from its own thread and learn() from its learning thread, one game at
+// a time: learn() may run while moves() is called, and an implementation must allow that.
 #pragma once
 
 #include <cstdint>

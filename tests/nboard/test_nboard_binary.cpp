@@ -1,5 +1,6 @@
 // End to end: the real `outflank nboard` through pipes, the way the GUI runs it: answers read as
-// they come, a ping sent while a long search runs, and the end of input closing the engine.
+// they come, a ping sent while a long search runs, and the end of input closing the engine; and a
+// learn session over the shipped book, which must leave the shipped file's bytes as they were.
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
@@ -13,6 +14,10 @@
 #include <string>
 #include <thread>
 
+#include <filesystem>
+#include <map>
+
+#include "core/file_io.hpp"
 #include "core/game.hpp"
 #include "records/ggf.hpp"
 
@@ -20,12 +25,17 @@ using namespace std::chrono_literals;
 
 namespace {
 
+// The game learned in the learn-book test: 8 plies, out of the shipped book from the fifth (e3)
+// on, so that learning searches a few new positions at the book's depth (12).
+const std::string kLearnedLine = "f5f4g3g4e3f6d3c5";
+
 using Clock = std::chrono::steady_clock;
 
 // The engine as a child process with its stdin and stdout on pipes (stderr goes to /dev/null).
 class Child {
 public:
-    explicit Child(const char* args) {
+    // `env`: variable assignments for the engine's environment, e.g. "XDG_DATA_HOME='/tmp/x'".
+    explicit Child(const std::string& args, const std::string& env = "") {
         int to_child[2], from_child[2];
         REQUIRE(pipe(to_child) == 0);
         REQUIRE(pipe(from_child) == 0);
@@ -38,7 +48,7 @@ public:
             if (null >= 0) dup2(null, 2);
             close(to_child[1]);
             close(from_child[0]);
-            const std::string command = std::string("exec '" OUTFLANK_BINARY "' ") + args;
+            const std::string command = env + " exec '" OUTFLANK_BINARY "' " + args;
             execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
             _exit(127);
         }
@@ -163,4 +173,75 @@ TEST_CASE("outflank nboard through pipes: handshake, ping during a long search, 
 TEST_CASE("outflank nboard rejects bad options with exit code 2", "[nboard]") {
     Child engine("nboard --level 99");
     CHECK(engine.wait_exit(5) == 2);
+}
+
+namespace {
+
+// Every place the binary may take its shipped book from (beside it, book/ beside or above it, the
+// source tree), with the bytes of those that exist.
+std::map<std::string, std::string> shipped_books() {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::path(OUTFLANK_BINARY).parent_path();
+    std::map<std::string, std::string> books;
+    for (const fs::path& p : {dir / "outflank.book", dir / "book" / "outflank.book",
+                              dir.parent_path() / "book" / "outflank.book",
+                              fs::path(OUTFLANK_TESTS_DIR).parent_path() / "book" / "outflank.book"})
+        if (fs::is_regular_file(p)) books[p.string()] = outflank::read_file(p.string());
+    return books;
+}
+
+}  // namespace
+
+TEST_CASE("outflank nboard: learn over the shipped book writes the learn book, never the shipped file", "[nboard]") {
+    namespace fs = std::filesystem;
+    const fs::path data_home = fs::temp_directory_path() / ("outflank_nboard_xdg_" + std::to_string(getpid()));
+    fs::remove_all(data_home);
+    const std::map<std::string, std::string> before = shipped_books();
+    REQUIRE(!before.empty());
+    const std::string env = "XDG_DATA_HOME='" + data_home.string() + "'";
+    const fs::path learned = data_home / "outflank" / "learned.book";
+    const outflank::Game game = outflank::Game::from_transcript(kLearnedLine);
+    // The position after e3, the first out of the shipped book.
+    const std::string at_ply = "set game " + outflank::to_ggf(outflank::Game::from_transcript(kLearnedLine.substr(0, 10)));
+    {
+        Child engine("nboard --hash 8", env);
+        engine.send("nboard 2");
+        CHECK(engine.read_line(10) == "set myname outflank");
+        engine.send("set depth 2");
+        CHECK(engine.read_line(5) == "set myname outflank2");
+        // Out of the book before the learn: hint answers from a search.
+        engine.send(at_ply);
+        engine.send("hint 1");
+        CHECK(engine.read_line(5) == "status outflank is thinking");
+        CHECK(engine.read_line(10).rfind("search ", 0) == 0);
+        CHECK(engine.read_until("status outflank is waiting", 10) == "status outflank is waiting");
+
+        engine.send("set game " + outflank::to_ggf(game));
+        engine.send("learn");
+        std::this_thread::sleep_for(20ms);
+        const Clock::time_point sent = Clock::now();
+        engine.send("ping 5");
+        CHECK(engine.read_until("pong", 5) == "pong 5");
+        const double ms = std::chrono::duration<double, std::milli>(Clock::now() - sent).count();
+        CHECK(ms < 100);
+        WARN("outflank nboard: pong " << ms << " ms after a ping sent during a learn");
+        CHECK(engine.read_until("learned", 300) == "learned");
+        engine.close_input();
+        CHECK(engine.wait_exit(10) == 0);
+    }
+    CHECK(shipped_books() == before);
+    REQUIRE(fs::is_regular_file(learned));
+    {
+        // A new session plays the learned line from the book.
+        Child engine("nboard --hash 8", env);
+        engine.send("nboard 2");
+        CHECK(engine.read_line(10) == "set myname outflank");
+        engine.send(at_ply);
+        engine.send("hint 1");
+        CHECK(engine.read_line(10).rfind("book ", 0) == 0);
+        engine.close_input();
+        CHECK(engine.wait_exit(10) == 0);
+    }
+    CHECK(shipped_books() == before);
+    fs::remove_all(data_home);
 }
