@@ -33,7 +33,7 @@ NboardBookFiles book_files(const NboardBookChoice& choice) {
 void add_nboard(CLI::App& app) {
     auto opt = std::make_shared<NboardOptions>();
     CLI::App* sub = app.add_subcommand("nboard", "Speak the NBoard protocol on stdin/stdout (the NBoard Othello GUI)");
-    sub->add_option("--hash", opt->hash_mb, "Transposition table size in MB (default 64)")->check(CLI::Range(1, 16384));
+    sub->add_option("--hash", opt->hash_mb, "Transposition table size in MB (default 64; at most half the memory)")->check(CLI::PositiveNumber);
     sub->add_option("--level,-l", opt->level,
                     "Strength level 1-60 until the GUI sends `set depth` (default " +
                         std::to_string(NboardOptions::kDefaultLevel) + ")")

@@ -79,7 +79,7 @@ std::string data_settings_text(const DataOptions& o) {
     const auto files = [&text](const char* kind, const std::vector<std::string>& paths) {
         for (const std::string& path : paths) {
             char sum[24];
-            std::snprintf(sum, sizeof sum, "%016llx", static_cast<unsigned long long>(fnv1a(read_file(path))));
+            std::snprintf(sum, sizeof sum, "%016llx", static_cast<unsigned long long>(fnv1a(read_file(path, kMaxGameRecordFileBytes))));
             text += std::string(kind) + "=" + path + "@" + sum + " ";
         }
     };

@@ -53,7 +53,13 @@ void expect_no_arguments(const std::vector<std::string_view>& args) {
 
 NboardSession::NboardSession(LineSink out, LineSink log, NboardOptions options, NboardBook* book)
     : out_(std::move(out)), log_(std::move(log)), options_(options), book_(book),
-      level_(std::clamp(options.level, 1, 60)) {}
+      level_(std::clamp(options.level, 1, 60)) {
+    // The table is allocated and cleared with the session, never inside a search (as in GTP).
+    engine_ = std::make_unique<Engine>(options_.hash_mb, [this](double fraction) {
+        log_("outflank: clearing the " + std::to_string(options_.hash_mb) + " MB hash table: " +
+             std::to_string(static_cast<int>(fraction * 100)) + "%");
+    });
+}
 
 NboardSession::~NboardSession() {
     cancel_job();
@@ -88,10 +94,7 @@ std::string NboardSession::status_waiting() const { return std::string("status "
 
 // ---- Searches --------------------------------------------------------------------------------
 
-Engine& NboardSession::engine() {
-    if (!engine_) engine_ = std::make_unique<Engine>(options_.hash_mb);
-    return *engine_;
-}
+Engine& NboardSession::engine() { return *engine_; }
 
 Limits NboardSession::limits() const {
     Limits l = level_limits(level_);
@@ -101,7 +104,6 @@ Limits NboardSession::limits() const {
 
 void NboardSession::start_job(const std::string& status, JobBody body) {
     cancel_job();
-    engine();  // created here, on the session's thread, before the worker uses it
     std::uint64_t job;
     {
         std::lock_guard lock(mutex_);
@@ -380,8 +382,8 @@ int run_nboard(std::istream& in, std::ostream& out, std::ostream& log, NboardOpt
         },
         options, book);
     std::string line;
-    while (std::getline(in, line)) {
-        if (line.size() > kMaxLineLength) line.resize(kMaxLineLength);
+    // Cut while reading: a line without an end cannot grow memory.
+    while (text::read_line(in, line, kMaxLineLength) != text::LineRead::End) {
         if (!session.handle_line(line)) break;
     }
     // The end of input is how GUIs often close an engine: stop at once and exit cleanly.

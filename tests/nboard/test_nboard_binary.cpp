@@ -15,10 +15,13 @@
 #include <thread>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 
 #include "core/file_io.hpp"
+#include "support/file_io_support.hpp"
 #include "core/game.hpp"
+#include "support/child_process.hpp"
 #include "records/ggf.hpp"
 
 using namespace std::chrono_literals;
@@ -29,105 +32,9 @@ namespace {
 // on, so that learning searches a few new positions at the book's depth (12).
 const std::string kLearnedLine = "f5f4g3g4e3f6d3c5";
 
-using Clock = std::chrono::steady_clock;
-
-// The engine as a child process with its stdin and stdout on pipes (stderr goes to /dev/null).
-class Child {
-public:
-    // `env`: variable assignments for the engine's environment, e.g. "XDG_DATA_HOME='/tmp/x'".
-    explicit Child(const std::string& args, const std::string& env = "") {
-        int to_child[2], from_child[2];
-        REQUIRE(pipe(to_child) == 0);
-        REQUIRE(pipe(from_child) == 0);
-        pid_ = fork();
-        REQUIRE(pid_ >= 0);
-        if (pid_ == 0) {
-            dup2(to_child[0], 0);
-            dup2(from_child[1], 1);
-            const int null = open("/dev/null", O_WRONLY);
-            if (null >= 0) dup2(null, 2);
-            close(to_child[1]);
-            close(from_child[0]);
-            const std::string command = env + " exec '" OUTFLANK_BINARY "' " + args;
-            execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-            _exit(127);
-        }
-        close(to_child[0]);
-        close(from_child[1]);
-        in_ = to_child[1];
-        out_ = from_child[0];
-    }
-    ~Child() {
-        close_input();
-        if (out_ >= 0) close(out_);
-        if (pid_ > 0) {
-            kill(pid_, SIGKILL);
-            waitpid(pid_, nullptr, 0);
-        }
-    }
-
-    void send(const std::string& line) {
-        const std::string s = line + "\n";
-        REQUIRE(write(in_, s.data(), s.size()) == static_cast<ssize_t>(s.size()));
-    }
-    void close_input() {
-        if (in_ >= 0) close(in_);
-        in_ = -1;
-    }
-    // The next line, or "<timeout>" / "<eof>".
-    std::string read_line(double seconds) {
-        const Clock::time_point deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                                              std::chrono::duration<double>(seconds));
-        for (;;) {
-            const std::size_t nl = buffer_.find('\n');
-            if (nl != std::string::npos) {
-                std::string line = buffer_.substr(0, nl);
-                buffer_.erase(0, nl + 1);
-                return line;
-            }
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-            if (left <= 0) return "<timeout>";
-            pollfd p{out_, POLLIN, 0};
-            if (poll(&p, 1, static_cast<int>(left)) <= 0) continue;
-            char buf[4096];
-            const ssize_t n = read(out_, buf, sizeof buf);
-            if (n <= 0) return "<eof>";
-            buffer_.append(buf, static_cast<std::size_t>(n));
-        }
-    }
-    // Reads lines until one starts with `prefix`; returns it (or "<timeout>"/"<eof>").
-    std::string read_until(const std::string& prefix, double seconds) {
-        const Clock::time_point deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                                              std::chrono::duration<double>(seconds));
-        for (;;) {
-            const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
-            const std::string line = read_line(std::max(0.0, left));
-            if (line.rfind(prefix, 0) == 0 || line == "<timeout>" || line == "<eof>") return line;
-        }
-    }
-    // The exit code once the process has exited within `seconds`, -1 otherwise.
-    int wait_exit(double seconds) {
-        const Clock::time_point deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                                              std::chrono::duration<double>(seconds));
-        while (Clock::now() < deadline) {
-            int status = 0;
-            if (waitpid(pid_, &status, WNOHANG) == pid_) {
-                pid_ = -1;
-                return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-            }
-            std::this_thread::sleep_for(5ms);
-        }
-        return -1;
-    }
-
-private:
-    pid_t pid_ = -1;
-    int in_ = -1;
-    int out_ = -1;
-    std::string buffer_;
-};
-
 }  // namespace
+
+using namespace outflank::test;
 
 TEST_CASE("outflank nboard through pipes: handshake, ping during a long search, go, EOF", "[nboard]") {
     Child engine("nboard --hash 8 --book none");  // searches, not book answers
@@ -186,7 +93,7 @@ std::map<std::string, std::string> shipped_books() {
     for (const fs::path& p : {dir / "outflank.book", dir / "book" / "outflank.book",
                               dir.parent_path() / "book" / "outflank.book",
                               fs::path(OUTFLANK_TESTS_DIR).parent_path() / "book" / "outflank.book"})
-        if (fs::is_regular_file(p)) books[p.string()] = outflank::read_file(p.string());
+        if (fs::is_regular_file(p)) books[p.string()] = outflank::test::file_bytes(p.string());
     return books;
 }
 
@@ -244,4 +151,26 @@ TEST_CASE("outflank nboard: learn over the shipped book writes the learn book, n
     }
     CHECK(shipped_books() == before);
     fs::remove_all(data_home);
+}
+
+TEST_CASE("outflank nboard: an endless input line is cut while it is read", "[nboard]") {
+    Child engine("nboard --hash 1 --book none");
+    engine.send("nboard 2");
+    REQUIRE(engine.read_line(5) == "set myname outflank");
+    auto peak_mb = [&] {
+        std::ifstream status("/proc/" + std::to_string(engine.pid()) + "/status");
+        std::string key;
+        long kb = -1;
+        while (status >> key)
+            if (key == "VmHWM:" && status >> kb) break;
+        return kb / 1024;
+    };
+    const long before = peak_mb();
+    REQUIRE(before > 0);
+    const std::string chunk(1 << 20, 'x');
+    for (int i = 0; i < 200; ++i) engine.send_raw(chunk);  // 200 MB without a newline
+    engine.send("");
+    engine.send("ping 7");
+    CHECK(engine.read_until("pong", 10) == "pong 7");
+    CHECK(peak_mb() < before + 32);
 }

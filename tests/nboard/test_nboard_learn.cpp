@@ -14,6 +14,7 @@
 
 #include "book/book_file.hpp"
 #include "core/file_io.hpp"
+#include "support/file_io_support.hpp"
 #include "core/notation.hpp"
 #include "nboard/nboard_file_book.hpp"
 #include "support/book_support.hpp"
@@ -116,7 +117,7 @@ TEST_CASE("NBoard: quit waits until the games sent to learn are stored", "[nboar
 TEST_CASE("NBoard's learn book: learned lines go beside the play book, which stays as it was", "[nboard]") {
     TempDir dir("nboard_learn");
     const std::string shipped = build_small_book(dir, "shipped.book");
-    const std::string shipped_bytes = read_file(shipped);
+    const std::string shipped_bytes = file_bytes(shipped);
     const std::string learned = dir.file("user/data/learned.book");  // folders made on the first learn
     // Ply 10 is deeper than the book (8 plies).
     const Game game = Game::from_transcript("f5d6c4d3e6f4e3f6c5b4e7f3");
@@ -132,7 +133,7 @@ TEST_CASE("NBoard's learn book: learned lines go beside the play book, which sta
         CHECK(!book->moves(deep).empty());
     }
     CHECK(log.str().empty());
-    CHECK(read_file(shipped) == shipped_bytes);
+    CHECK(file_bytes(shipped) == shipped_bytes);
     const Book lines = load_book(learned);
     CHECK(lines.size() > 0);
     CHECK(lines.size() < load_book(shipped).size());  // the learned lines only, not a second copy
@@ -147,7 +148,7 @@ TEST_CASE("NBoard's learn book: learned lines go beside the play book, which sta
     CHECK(!open_nboard_book(NboardBookFiles{"", learned}, log)->moves(deep).empty());
     // Without a learn book the game is refused, the play book untouched.
     CHECK_THROWS_WITH(open_nboard_book(NboardBookFiles{shipped, ""}, log)->learn(game), Contains("--learn-book"));
-    CHECK(read_file(shipped) == shipped_bytes);
+    CHECK(file_bytes(shipped) == shipped_bytes);
     CHECK(log.str().empty());
 }
 
@@ -162,7 +163,7 @@ TEST_CASE("NBoard's learn book: a damaged one is left alone; a named book learns
     CHECK_THAT(log.str(), Contains("learning is off"));
     CHECK(!book->moves(Position::start()).empty());  // play goes on from the play book
     CHECK_THROWS_WITH(book->learn(game), Contains("not overwritten"));
-    CHECK(read_file(damaged) == "garbage");
+    CHECK(file_bytes(damaged) == "garbage");
 
     const std::string own = build_small_book(dir, "own.book");
     const auto into_itself = open_nboard_book(own, log);

@@ -23,7 +23,8 @@ using Clock = std::chrono::steady_clock;
 // The engine as a child process with its stdin and stdout on pipes (stderr goes to /dev/null).
 class Child {
 public:
-    explicit Child(const std::string& args) {
+    // `env`: variable assignments for the engine's environment, e.g. "XDG_DATA_HOME='/tmp/x'".
+    explicit Child(const std::string& args, const std::string& env = "") {
         int to_child[2], from_child[2];
         REQUIRE(pipe(to_child) == 0);
         REQUIRE(pipe(from_child) == 0);
@@ -36,7 +37,7 @@ public:
             if (null >= 0) dup2(null, 2);
             close(to_child[1]);
             close(from_child[0]);
-            const std::string command = std::string("exec '" OUTFLANK_BINARY "' ") + args;
+            const std::string command = env + " exec '" OUTFLANK_BINARY "' " + args;
             execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
             _exit(127);
         }

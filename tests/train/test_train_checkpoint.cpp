@@ -12,6 +12,7 @@
 #include "core/checksum.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
+#include "support/file_io_support.hpp"
 #include "eval/pattern_eval.hpp"
 #include "support/book_support.hpp"
 #include "support/eval_support.hpp"
@@ -131,7 +132,7 @@ TEST_CASE("train fit checkpoint: damage, other settings and other data are refus
     CHECK_THROWS_WITH(check_fit_checkpoint_matches(back, path, c.settings, c.train_checksum, 1),
                       Contains("another validation set"));
 
-    std::string bytes = read_file(path);
+    std::string bytes = outflank::test::file_bytes(path);
     bytes[40] ^= 1;
     write_file_atomic(path, bytes);
     CHECK_THROWS_WITH(load_fit_checkpoint(path), Contains("damaged"));
@@ -158,7 +159,7 @@ TEST_CASE("outflank train fit: SIGTERM and SIGINT save the stages, exit 143 and 
         REQUIRE(run.wait_exit(300) == 0);
         CHECK_FALSE(std::filesystem::exists(straight + ".checkpoint"));
     }
-    const std::string straight_bytes = read_file(straight);
+    const std::string straight_bytes = outflank::test::file_bytes(straight);
 
     for (const auto& [signal, code] : {std::pair{SIGTERM, 143}, std::pair{SIGINT, 130}}) {
         INFO("signal " << signal);
@@ -177,7 +178,7 @@ TEST_CASE("outflank train fit: SIGTERM and SIGINT save the stages, exit 143 and 
             CHECK_FALSE(std::filesystem::exists(out));
         }
         REQUIRE(std::filesystem::exists(checkpoint));
-        const std::string saved = read_file(checkpoint);
+        const std::string saved = outflank::test::file_bytes(checkpoint);
         CHECK(load_fit_checkpoint(checkpoint).state.stages_done >= 2);
         {
             // Without --resume the checkpoint is not thrown away; with other settings it is refused.
@@ -187,13 +188,13 @@ TEST_CASE("outflank train fit: SIGTERM and SIGINT save the stages, exit 143 and 
             ShellProcess other(fit(out, "--resume --l2 3"), dir.file("c" + name + ".out"), dir.file("c" + name + ".err"));
             CHECK(other.wait_exit(60) == 2);
             CHECK_THAT(other.err(), Contains("other settings"));
-            CHECK(read_file(checkpoint) == saved);
+            CHECK(outflank::test::file_bytes(checkpoint) == saved);
         }
         ShellProcess resume(fit(out, "--resume"), dir.file("d" + std::to_string(signal) + ".out"),
                             dir.file("d" + std::to_string(signal) + ".err"));
         REQUIRE(resume.wait_exit(300) == 0);
         CHECK_THAT(resume.out(), Contains("(resumed)"));
-        CHECK(read_file(out) == straight_bytes);
+        CHECK(outflank::test::file_bytes(out) == straight_bytes);
         CHECK_FALSE(std::filesystem::exists(checkpoint));
     }
     ShellProcess nothing(fit(dir.file("never.ofw"), "--resume"), dir.file("e.out"), dir.file("e.err"));
@@ -236,6 +237,6 @@ TEST_CASE("outflank train data: SIGTERM while solving saves the solved positions
     ShellProcess resume(data(out, "--resume"), dir.file("c.out"), dir.file("c.err"));
     REQUIRE(resume.wait_exit(300) == 0);
     CHECK_THAT(resume.out(), Contains("(resumed)"));
-    CHECK(read_file(out) == read_file(straight));
+    CHECK(outflank::test::file_bytes(out) == outflank::test::file_bytes(straight));
     CHECK_FALSE(std::filesystem::exists(checkpoint));
 }
