@@ -35,12 +35,14 @@ outflank_install() {
 }
 
 # outflank_build DIR [CMAKE ARGS...]: configures (once) and builds into DIR.
+# OUTFLANK_TARGET, when set, builds that target only (scripts/run: just the binary, not the tests).
 outflank_build() {
     local dir=$1; shift
-    local generator=()
+    local generator=() target=()
     command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
+    [ -n "${OUTFLANK_TARGET:-}" ] && target=(--target "$OUTFLANK_TARGET")
     if [ ! -f "$dir/CMakeCache.txt" ]; then
         cmake -S "$ROOT" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "$@" >&2
     fi
-    cmake --build "$dir" --parallel "$(nproc)" >&2
+    cmake --build "$dir" --parallel "$(nproc)" "${target[@]}" >&2
 }

@@ -29,6 +29,10 @@ int run_gtp_loop(GtpOptions options) {
     // A GUI that went away closed our stdout: an answer written then must fail quietly (EPIPE),
     // not kill the process before the session ends cleanly.
     std::signal(SIGPIPE, SIG_IGN);
+    // A person at a terminal sees a silent program otherwise: say what it speaks (GUIs use pipes).
+    if (isatty(STDIN_FILENO))
+        std::cerr << "outflank " OUTFLANK_VERSION ": speaking GTP. Type `help` for the commands, `genmove black` "
+                     "for a move, `quit` to leave." << std::endl;
     GtpEngine gtp(std::cin, std::cout, std::cerr, options);
     return gtp.run();
 }

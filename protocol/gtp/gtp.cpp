@@ -93,6 +93,8 @@ std::vector<std::string> GtpEngine::command_names() {
 }
 
 const GtpEngine::Command* GtpEngine::find_command(std::string_view name) {
+    // `help` is what a person at a terminal types first: the same answer as list_commands.
+    if (equals_ignoring_case(name, "help")) name = "list_commands";
     // Case-insensitive: forgiving to hand-typed input, and no two commands differ only in case.
     for (const Command& c : commands())
         if (equals_ignoring_case(c.name, name)) return &c;

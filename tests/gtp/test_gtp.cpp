@@ -64,6 +64,9 @@ TEST_CASE("list_commands lists exactly the known commands, one per line", "[gtp]
         start = end + 1;
     }
     CHECK(listed == GtpEngine::command_names());
+    // `help`, what a person types first, answers the same (and is not listed: it is an alias).
+    CHECK(s.ok("help") == list);
+    CHECK(s.ok("HELP") == list);
     for (const std::string& name : listed) {
         CHECK(s.send("known_command " + name) == "= true\n\n");
         CHECK_FALSE(name.empty());
