@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/cli.hpp"
+#include "cli/usage_error.hpp"
 #include "core/error.hpp"
 #include "eval/eval.hpp"
 
@@ -37,8 +38,9 @@ int main(int argc, char** argv) {
         // No subcommand: speak GTP, so GUIs can start the plain binary as an engine.
         if (app.get_subcommands().empty()) return outflank::cli::run_gtp_default();
     } catch (const CLI::ParseError& e) {
-        const int code = app.exit(e);
-        return code == 0 ? 0 : 2;
+        // --help and --version come this way too: CLI11 prints them.
+        if (e.get_exit_code() == 0) return app.exit(e);
+        return outflank::cli::report_usage_error(app, e, argc, argv);
     } catch (const outflank::Error& e) {
         std::fprintf(stderr, "outflank: %s\n", e.what());
         return 2;

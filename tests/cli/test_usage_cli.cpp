@@ -1,0 +1,42 @@
+// Usage errors through the binary: the project's `outflank: ...` format, exit code 2, nothing on
+// stdout, and a suggestion for a misspelt option or subcommand.
+#include <catch2/catch.hpp>
+
+#include "cli/usage_error.hpp"
+#include "support/file_io_support.hpp"
+
+using namespace outflank::test;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+TEST_CASE("closest_name: typos within two edits, nothing for unrelated words", "[usage_cli]") {
+    const std::vector<std::string> options = {"--depth", "--time", "--level", "--moves"};
+    CHECK(outflank::cli::closest_name("--dpeth", options) == "--depth");
+    CHECK(outflank::cli::closest_name("--tme", options) == "--time");
+    CHECK(outflank::cli::closest_name("--colour", options).empty());
+    CHECK(outflank::cli::closest_name("analyse", {"analyze", "board", "book"}) == "analyze");
+    CHECK(outflank::cli::closest_name("xyz", {"analyze", "board", "book"}).empty());
+}
+
+TEST_CASE("usage errors: outflank: format, exit 2, a suggestion, nothing on stdout", "[usage_cli]") {
+    BoundedRun r = run_outflank_bounded("search --moves f5 10 --dpeth 3");
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK_THAT(r.err, StartsWith("outflank: the following arguments were not expected:"));
+    CHECK_THAT(r.err, Contains("outflank: did you mean --depth?"));
+    CHECK_THAT(r.err, Contains("outflank: see `outflank search --help`"));
+
+    r = run_outflank_bounded("analyse game.txt");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Contains("outflank: did you mean analyze?"));
+
+    r = run_outflank_bounded("search --depth abc");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, StartsWith("outflank: "));
+    CHECK_THAT(r.err, !Contains("did you mean"));
+
+    // --help and --version are not errors.
+    r = run_outflank_bounded("--version");
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, StartsWith("outflank "));
+}
