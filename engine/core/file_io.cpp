@@ -118,4 +118,14 @@ void write_file_atomic(const std::string& path, std::string_view bytes) {
     }
 }
 
+void check_writable(const std::string& path) {
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+    std::error_code ec;
+    if (fs::is_directory(target, ec)) throw write_error(path, "it is a directory");
+    if (!fs::is_directory(folder, ec)) throw write_error(path, "no such folder " + folder.string());
+    if (::access(folder.c_str(), W_OK | X_OK) != 0) throw write_error(path, reason(errno));
+}
+
 }  // namespace outflank

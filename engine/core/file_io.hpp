@@ -46,4 +46,9 @@ std::string read_file(const std::string& path, std::size_t max_bytes);
 // old file (if any) is untouched, and Error "cannot write PATH: REASON" is thrown.
 void write_file_atomic(const std::string& path, std::string_view bytes);
 
+// Checks, before any work, that write_file_atomic(path, ...) can succeed as far as can be known:
+// the folder exists and is writable and `path` is not a folder. Throws the same Error otherwise,
+// so a long job never runs only to fail on its output path.
+void check_writable(const std::string& path);
+
 }  // namespace outflank

@@ -62,6 +62,7 @@ void check_options(const AnalyzeOptions& opt) {
         throw Error("analyze: --batch writes JSON Lines; --csv and --svg are for one game or position");
     if (opt.exact && !opt.game.empty()) throw Error("analyze: --exact is for positions; games use --exact-from E");
     if (opt.game_number != 0 && opt.game.empty()) throw Error("analyze: --game N goes with a GAME file");
+    if (!opt.svg.empty()) check_writable(opt.svg);  // before the analysis, not after it
 }
 
 void analyze_one_game(const AnalyzeOptions& opt) {

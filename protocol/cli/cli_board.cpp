@@ -30,6 +30,7 @@ struct BoardOptions {
 
 void run_board(const BoardOptions& opt) {
     if (opt.exact && !opt.scores) throw Error("board: --exact goes with --scores");
+    if (!opt.svg.empty() && opt.svg != "-") check_writable(opt.svg);  // before any scoring search
     Position start = Position::start();
     if (!opt.position.empty()) {
         try {

@@ -98,6 +98,7 @@ struct BuildCli {
 };
 
 void run_build(const BuildCli& opt) {
+    check_writable(opt.out);  // a build takes minutes: refuse a bad --out before it starts
     if (opt.hash_mb < 1 || opt.hash_mb > 16384) throw Error("book build: --hash must be 1-16384 MB");
     InterruptScope interrupt;
     std::shared_ptr<ProgressBar> bar;

@@ -2,6 +2,8 @@
 // stdout, and a suggestion for a misspelt option or subcommand.
 #include <catch2/catch.hpp>
 
+#include <chrono>
+
 #include "cli/usage_error.hpp"
 #include "support/file_io_support.hpp"
 
@@ -39,4 +41,19 @@ TEST_CASE("usage errors: outflank: format, exit 2, a suggestion, nothing on stdo
     r = run_outflank_bounded("--version");
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.out, StartsWith("outflank "));
+}
+
+TEST_CASE("output paths are checked before the work starts", "[usage_cli]") {
+    // A bad --svg used to cost the whole analysis first; now it is refused at once.
+    const auto start = std::chrono::steady_clock::now();
+    BoundedRun r = run_outflank_bounded("analyze e6f4e3f6g5d6e7f5c5 --depth 14 -q --svg /nonexistent/x.svg");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Contains("cannot write /nonexistent/x.svg: no such folder /nonexistent"));
+    CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 5);
+    r = run_outflank_bounded("board --moves f5 --scores --depth 8 --svg /nonexistent/x.svg");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Contains("no such folder"));
+    r = run_outflank_bounded("book build --games /nonexistent.wtb --out /nonexistent/b.book");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Contains("cannot write /nonexistent/b.book"));
 }
