@@ -26,10 +26,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double ms_between(Clock::time_point a, Clock::time_point b) {
-    return std::chrono::duration<double, std::milli>(b - a).count();
-}
-
 double number(const std::string& text) {
     const std::optional<double> v = text::parse_number(text);
     INFO("not a number: " << text);

@@ -29,10 +29,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double ms_since(Clock::time_point start, Clock::time_point end) {
-    return std::chrono::duration<double, std::milli>(end - start).count();
-}
-
 std::string build_small_book(const TempDir& dir, const std::string& name) {
     const std::string path = dir.file(name);
     REQUIRE(build_book(small_build(write_openings(dir)), path, small_run()).finished);
@@ -87,7 +83,7 @@ TEST_CASE("NBoard: learn runs off the input thread; ping during it is answered w
     const std::vector<NboardDriver::Line> lines = d.take_timed();
     REQUIRE(lines.size() == 2);
     CHECK(lines[0].text == "pong 7");
-    CHECK(ms_since(sent, lines[0].when) < 100);
+    CHECK(ms_between(sent, lines[0].when) < 100);
     CHECK(lines[1].text == "=== F5/0.00/0.00");
     CHECK(d.session().learning());
     d.send(set_game("f5d6c3"));

@@ -15,6 +15,11 @@
 
 namespace outflank::test {
 
+// Milliseconds from a to b, for the latency checks.
+inline double ms_between(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
 class NboardDriver {
 public:
     using Clock = std::chrono::steady_clock;
