@@ -2,6 +2,7 @@
 
 #include <poll.h>
 
+#include "core/notation.hpp"
 #include "core/tokenizer.hpp"
 
 namespace outflank {
@@ -11,13 +12,6 @@ namespace {
 // looked for once the input has ended.
 constexpr auto kStopInterval = std::chrono::milliseconds(5);
 constexpr auto kWatchInterval = std::chrono::milliseconds(20);
-
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-    return true;
-}
 
 }  // namespace
 

@@ -8,6 +8,7 @@
 #include <new>
 #include <ostream>
 
+#include "common/allocation_progress.hpp"
 #include "search/engine.hpp"
 #include "core/error.hpp"
 #include "records/ggf.hpp"
@@ -55,10 +56,7 @@ NboardSession::NboardSession(LineSink out, LineSink log, NboardOptions options, 
     : out_(std::move(out)), log_(std::move(log)), options_(options), book_(book),
       level_(std::clamp(options.level, 1, 60)) {
     // The table is allocated and cleared with the session, never inside a search (as in GTP).
-    engine_ = std::make_unique<Engine>(options_.hash_mb, [this](double fraction) {
-        log_("outflank: clearing the " + std::to_string(options_.hash_mb) + " MB hash table: " +
-             std::to_string(static_cast<int>(fraction * 100)) + "%");
-    });
+    engine_ = std::make_unique<Engine>(options_.hash_mb, allocation_progress(log_, options_.hash_mb));
 }
 
 NboardSession::~NboardSession() {
