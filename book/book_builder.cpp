@@ -79,7 +79,8 @@ void set_leaf(const Book& book, BookEntry& e, const Position& pos, const std::ve
 std::vector<std::unique_ptr<Engine>> make_engines(const RunSettings& run) {
     if (run.threads < 1 || run.threads > 64) throw Error("book: threads must be 1-64");
     std::vector<std::unique_ptr<Engine>> engines;
-    for (int i = 0; i < run.threads; ++i) engines.push_back(std::make_unique<Engine>(run.hash_mb));
+    check_threads(run.search_threads);
+    for (int i = 0; i < run.threads; ++i) engines.push_back(std::make_unique<Engine>(run.hash_mb, AllocationProgress{}, run.search_threads));
     return engines;
 }
 

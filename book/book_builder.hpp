@@ -37,10 +37,11 @@ struct ExpandSettings {
 };
 
 struct RunSettings {
-    int threads = 2;
+    int threads = 2;           // engines searching positions in parallel
     std::size_t hash_mb = 64;  // per engine
     bool restart = false;      // ignore an existing <file>.partial instead of resuming it
     RunControl control;        // progress and stop; the builder adds the checkpoint itself
+    int search_threads = 1;    // threads per engine (one search shared between them)
 };
 
 struct RunOutcome {

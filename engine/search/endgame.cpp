@@ -62,8 +62,17 @@ int root_pvs(Context& c, Bitboard P, Bitboard O, int alpha, int beta, Square& be
 
 }  // namespace
 
+EndgameSolver::EndgameSolver(TranspositionTable& tt, SearchControl& control) : table_(&tt), ctx_(own_) {
+    own_.begin(&tt, &control);
+}
+
+void EndgameSolver::sync() {
+    if (&ctx_ == &own_) own_.refresh_stop();
+}
+
 int EndgameSolver::search(Bitboard player, Bitboard opponent, int alpha, int beta, Square* best_move) {
-    Context c{use_tt_ ? &tt_ : nullptr, &control_, control_.nodes};
+    sync();
+    Context& c = ctx_;
     if (alpha < -kInfinity + 1) alpha = -kInfinity + 1;
     if (beta > kInfinity - 1) beta = kInfinity - 1;
     int score;
@@ -73,20 +82,22 @@ int EndgameSolver::search(Bitboard player, Bitboard opponent, int alpha, int bet
         const Bitboard empties = ~(player | opponent);
         score = endgame::pvs(c, player, opponent, alpha, beta, popcount(empties), endgame::parity_of(empties));
     }
-    control_.nodes = c.nodes;
     return score;
 }
 
 SearchResult EndgameSolver::solve(const Position& pos, bool wld, const InfoCallback& on_info, std::optional<int> guess) {
+    sync();
     const auto start = std::chrono::steady_clock::now();
-    const std::uint64_t start_nodes = control_.nodes;
+    Context& c = ctx_;
+    // Nodes of every thread: those reported to the control plus this thread's unreported ones.
+    auto all_nodes = [&c] { return c.control->nodes() + (c.nodes - c.reported); };
+    const std::uint64_t start_nodes = all_nodes();
     SearchResult result;
     result.depth = pos.empty_count();
     result.selectivity = 100;
     result.exact = !wld;
     result.wld = wld;
 
-    Context c{use_tt_ ? &tt_ : nullptr, &control_, control_.nodes};
     Bitboard P = pos.player, O = pos.opponent;
     Square best = kNoMove;
     int score;
@@ -163,8 +174,7 @@ SearchResult EndgameSolver::solve(const Position& pos, bool wld, const InfoCallb
             }
         }
     }
-    control_.nodes = c.nodes;
-    result.nodes = control_.nodes - start_nodes;
+    result.nodes = all_nodes() - start_nodes;
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (on_info) on_info(result);
     return result;

@@ -11,6 +11,7 @@
 #include "core/bitboard.hpp"
 #include "core/position.hpp"
 #include "search/search_control.hpp"
+#include "search/thread_context.hpp"
 #include "search/search_types.hpp"
 #include "search/tt.hpp"
 
@@ -18,10 +19,16 @@ namespace outflank {
 
 class EndgameSolver {
 public:
-    // Both are shared with the caller: the table (entries with depth = empties and selectivity
-    // kNoSelectivity) and the control (node counting, stop requests, deadlines; the caller
-    // starts it, the solver only counts nodes and obeys it).
-    EndgameSolver(TranspositionTable& tt, SearchControl& control) : tt_(tt), control_(control) {}
+    // A solver of its own, on one thread (tests and tools): the table (entries with depth =
+    // empties and selectivity kNoSelectivity) and the control (node counting, stop requests,
+    // deadlines; the caller starts it, the solver only counts nodes and obeys it) are shared with
+    // the caller.
+    EndgameSolver(TranspositionTable& tt, SearchControl& control);
+    // The solver of a search thread (SearchWorker): it works on that thread's context, whose
+    // table, control and split points the thread's owner sets up.
+    explicit EndgameSolver(ThreadContext& context) : ctx_(context) {}
+    EndgameSolver(const EndgameSolver&) = delete;
+    EndgameSolver& operator=(const EndgameSolver&) = delete;
 
     // Exact fail-soft alpha-beta (PVS) on the window (alpha, beta), alpha < beta, for `player`
     // to move: a result r with alpha < r < beta is exact, r <= alpha an upper bound, r >= beta a
@@ -43,13 +50,16 @@ public:
     SearchResult solve(const Position& pos, bool wld, const InfoCallback& on_info = {},
                        std::optional<int> guess = std::nullopt);
 
-    // For tests: search without the transposition table.
-    void set_use_tt(bool use) { use_tt_ = use; }
+    // For tests (own solvers only): search without the transposition table.
+    void set_use_tt(bool use) { own_.tt = use ? table_ : nullptr; }
 
 private:
-    TranspositionTable& tt_;
-    SearchControl& control_;
-    bool use_tt_ = true;
+    // Own solvers re-read the control's stop state at each call (it was started by the caller).
+    void sync();
+
+    ThreadContext own_;
+    TranspositionTable* table_ = nullptr;  // own solvers: the table set_use_tt switches
+    ThreadContext& ctx_;
 };
 
 }  // namespace outflank

@@ -3,6 +3,7 @@
 #include "search/endgame_internal.hpp"
 #include "core/position.hpp"
 #include "core/stability.hpp"
+#include "search/thread_pool.hpp"
 
 namespace outflank::endgame {
 namespace {
@@ -88,9 +89,47 @@ int nws_hash(Context& c, Bitboard P, Bitboard O, int alpha, int n_empties, unsig
             best_move = m.sq;
             if (score > alpha) break;
         }
+        // The eldest brother failed low: the others may be shared with idle threads.
+        if (i == 0 && list.count > 2 && n_empties >= kEndSplitEmpties && c.pool && c.pool->has_idle_helper()) {
+            SplitPoint sp;
+            sp.kind = SplitPoint::Kind::endgame;
+            sp.player = P;
+            sp.opponent = O;
+            sp.alpha = alpha;
+            sp.depth = n_empties;
+            sp.parity = parity;
+            for (int j = 1; j < list.count; ++j) {
+                const MoveEntry& next = list.pick(j);
+                sp.moves[j] = next.sq;
+                sp.flipped[j] = next.flipped;
+            }
+            sp.count = list.count;
+            sp.next.store(1, std::memory_order_relaxed);
+            sp.best = best;
+            sp.best_move = best_move;
+            c.pool->split(*c.worker, sp);
+            if (c.stopped()) return alpha;
+            best = sp.best;
+            best_move = sp.best_move;
+            break;
+        }
     }
     if (c.tt) c.tt->store(key, n_empties, kNoSelectivity, alpha, alpha + 1, best, best_move);
     return best;
+}
+
+void work_at(Context& c, SplitPoint& sp) {
+    const Bitboard P = sp.player, O = sp.opponent;
+    for (;;) {
+        if (c.stopped() || sp.cut.load(std::memory_order_relaxed)) return;
+        const int i = sp.next.fetch_add(1, std::memory_order_relaxed);
+        if (i >= sp.count) return;
+        const Bitboard f = sp.flipped[i];
+        const int score = -nws(c, O ^ f, P ^ f ^ bit(sp.moves[i]), -sp.alpha - 1, sp.depth - 1,
+                               sp.parity ^ kQuadrantBit[sp.moves[i]]);
+        if (c.stopped()) return;  // unwound: the score means nothing
+        if (sp.record(score, sp.moves[i])) return;
+    }
 }
 
 int pvs(Context& c, Bitboard P, Bitboard O, int alpha, int beta, int n_empties, unsigned parity) {

@@ -1,13 +1,19 @@
 #include "search/engine.hpp"
 
 #include <algorithm>
+#include <string>
+#include <thread>
+
+#include "core/error.hpp"
 
 #include "search/search.hpp"
 
 namespace outflank {
 
-Engine::Engine(std::size_t hash_mb, const AllocationProgress& progress)
-    : searcher_(std::make_unique<Searcher>(hash_mb, progress)) {}
+Engine::Engine(std::size_t hash_mb, const AllocationProgress& progress, int threads) {
+    check_threads(threads);
+    searcher_ = std::make_unique<Searcher>(hash_mb, progress, threads);
+}
 Engine::~Engine() = default;
 
 SearchResult Engine::search(const Position& pos, const Limits& limits, const InfoCallback& on_info) {
@@ -24,6 +30,19 @@ void Engine::set_hash_mb(std::size_t megabytes, const AllocationProgress& progre
     searcher_->tt().resize(megabytes, progress);
 }
 std::size_t Engine::hash_mb() const { return searcher_->tt().megabytes(); }
+void Engine::set_threads(int threads) {
+    check_threads(threads);
+    if (threads != searcher_->threads()) searcher_->set_threads(threads);
+}
+int Engine::threads() const { return searcher_->threads(); }
+
+int default_threads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+void check_threads(int threads) {
+    if (threads < 1 || threads > Engine::kMaxThreads)
+        throw Error("threads must be between 1 and " + std::to_string(Engine::kMaxThreads) + " (got " +
+                    std::to_string(threads) + ")");
+}
 
 Limits level_limits(int level) {
     level = std::clamp(level, 1, 60);

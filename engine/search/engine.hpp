@@ -1,6 +1,6 @@
 // The engine API: the only door into the search for the protocols, the command line, the book
-// builder and the match referee. One Engine owns a transposition table and runs one search at a
-// time; stop() may be called from any thread.
+// builder and the match referee. One Engine owns a transposition table and a pool of search
+// threads, and runs one search at a time on all of them; stop() may be called from any thread.
 #pragma once
 
 #include <cstddef>
@@ -19,8 +19,9 @@ class Engine {
 public:
     // Allocates and clears the transposition table at once (throws Error when `hash_mb` is more
     // than max_hash_mb() or cannot be had), so no search ever pays for it. `progress` hears how
-    // the allocation of a large table goes.
-    explicit Engine(std::size_t hash_mb = 64, const AllocationProgress& progress = {});
+    // the allocation of a large table goes. `threads` search together (1: one thread, the
+    // deterministic search; see set_threads).
+    explicit Engine(std::size_t hash_mb = 64, const AllocationProgress& progress = {}, int threads = 1);
     ~Engine();
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
@@ -40,6 +41,12 @@ public:
     // A new table, allocated and cleared now; on failure (Error) the old table stays.
     void set_hash_mb(std::size_t megabytes, const AllocationProgress& progress = {});
     std::size_t hash_mb() const;
+    // Searches from now on use `threads` threads (1..kMaxThreads; the helpers start now and sleep
+    // between searches). Never call during a search. With 1, node counts and results are
+    // reproducible; with more, node counts vary from run to run, exact scores never do.
+    void set_threads(int threads);
+    int threads() const;
+    static constexpr int kMaxThreads = 256;
 
 private:
     std::unique_ptr<Searcher> searcher_;
@@ -48,5 +55,10 @@ private:
 // The limits of a strength level (1..60, as in the usual engines: the midgame depth, with an
 // exact solve from about 2 x level empties), used by protocols and the referee.
 Limits level_limits(int level);
+
+// The default number of search threads: the machine's hardware threads (at least 1).
+int default_threads();
+// Throws Error unless 1 <= threads <= Engine::kMaxThreads.
+void check_threads(int threads);
 
 }  // namespace outflank

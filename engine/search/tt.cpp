@@ -85,12 +85,14 @@ void TranspositionTable::clear(const AllocationProgress& progress) {
 bool TranspositionTable::probe(std::uint64_t key, TTData& out) const {
     const Bucket& b = buckets_[index(key)];
     for (const Entry& e : b.entries) {
-        if (e.key == key && (e.depth | e.move | e.lower | e.upper)) {
-            out.lower = e.lower;
-            out.upper = e.upper;
-            out.depth = e.depth;
-            out.selectivity = e.selectivity;
-            out.move = e.move;
+        const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+        if (data != 0 && (e.check.load(std::memory_order_relaxed) ^ data) == key) {
+            const Fields f = unpack(data);
+            out.lower = f.lower;
+            out.upper = f.upper;
+            out.depth = f.depth;
+            out.selectivity = f.selectivity;
+            out.move = static_cast<Square>(f.move);
             return true;
         }
     }
@@ -104,42 +106,63 @@ void TranspositionTable::store(std::uint64_t key, int depth, int selectivity, in
     if (score > alpha) lower = score;
     if (score < beta) upper = score;
 
+    // Each entry is read once (a consistent pair or nothing) and written once: other threads may
+    // change the bucket meanwhile, which at worst loses one of two simultaneous stores.
     Entry* slot = nullptr;
+    Fields old{};
+    bool same_key = false;
     for (Entry& e : b.entries) {
-        if (e.key == key) { slot = &e; break; }
+        const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+        if (data != 0 && (e.check.load(std::memory_order_relaxed) ^ data) == key) {
+            slot = &e;
+            old = unpack(data);
+            same_key = true;
+            break;
+        }
     }
     if (slot) {
-        const bool same_search = slot->depth == depth && slot->selectivity == selectivity;
+        const bool same_search = old.depth == depth && old.selectivity == selectivity;
         if (same_search) {  // tighten the bounds we already had
-            lower = std::max<int>(lower, slot->lower);
-            upper = std::min<int>(upper, slot->upper);
+            lower = std::max(lower, old.lower);
+            upper = std::min(upper, old.upper);
             if (lower > upper) {  // inconsistent (search instability): trust the new result
                 lower = score > alpha ? score : kMinScore;
                 upper = score < beta ? score : kMaxScore;
             }
-        } else if (slot->depth > depth || (slot->depth == depth && slot->selectivity > selectivity)) {
+        } else if (old.depth > depth || (old.depth == depth && old.selectivity > selectivity)) {
             // A deeper result is worth more than this shallower one; only refresh its age.
-            slot->age = age_;
-            if (move != kNoMove && slot->move == kNoMove) slot->move = static_cast<std::uint8_t>(move);
+            old.age = age_;
+            if (move != kNoMove && old.move == kNoMove) old.move = move;
+            const std::uint64_t data = pack(old);
+            slot->data.store(data, std::memory_order_relaxed);
+            slot->check.store(key ^ data, std::memory_order_relaxed);
             return;
         }
     } else {
-        // Victim: the entry from the oldest search, then the shallowest.
+        // Victim: the entry from the oldest search, then the shallowest (empty entries first).
         auto worth = [this](const Entry& e) {
-            return (e.age == age_ ? 1024 : 0) + e.depth * 8 + e.selectivity;
+            const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+            if (data == 0) return -1;
+            const Fields f = unpack(data);
+            return (f.age == age_ ? 1024 : 0) + f.depth * 8 + f.selectivity;
         };
         slot = &b.entries[0];
-        for (Entry& e : b.entries)
-            if (worth(e) < worth(*slot)) slot = &e;
+        int slot_worth = worth(*slot);
+        for (Entry& e : b.entries) {
+            const int w = worth(e);
+            if (w < slot_worth) {
+                slot = &e;
+                slot_worth = w;
+            }
+        }
     }
-    if (move == kNoMove && slot->key == key) move = slot->move;  // keep a known best move
-    slot->key = key;
-    slot->lower = static_cast<std::int8_t>(lower);
-    slot->upper = static_cast<std::int8_t>(upper);
-    slot->depth = static_cast<std::uint8_t>(depth);
-    slot->selectivity = static_cast<std::uint8_t>(selectivity);
-    slot->move = static_cast<std::uint8_t>(move);
-    slot->age = age_;
+    if (move == kNoMove && same_key) move = static_cast<Square>(old.move);  // keep a known best move
+    // An all-zero data word marks an empty entry: the one real result that would pack to zero
+    // (score 0 at depth 0, move a1, age 0) is stored without its move instead.
+    std::uint64_t data = pack({lower, upper, depth, selectivity, move, age_});
+    if (data == 0) data = pack({lower, upper, depth, selectivity, kNoMove, age_});
+    slot->data.store(data, std::memory_order_relaxed);
+    slot->check.store(key ^ data, std::memory_order_relaxed);
 }
 
 }  // namespace outflank

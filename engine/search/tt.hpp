@@ -2,8 +2,14 @@
 // selectivity they came from, and the best move. Fixed size (set in MB), 4-entry buckets that
 // share one 64-byte cache line, replacement by depth and age. It survives across the moves of a
 // game: new_search() ages old entries instead of clearing them.
+//
+// Shared by all the threads of a search without locks: an entry is two 64-bit words, the data
+// and the key XOR the data, each read and written whole (relaxed atomics, plain moves on x86).
+// Two threads writing one entry at once can leave words from different stores; the XOR check
+// then fails and the entry reads as absent, so a probe never returns another position's data.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -62,11 +68,23 @@ public:
     void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[index(key)]); }
 
 private:
+    // The data word: lower, upper (int8), depth, selectivity, move, age (uint8), low byte first.
+    struct Fields {
+        int lower, upper, depth, selectivity, move, age;
+    };
+    static std::uint64_t pack(const Fields& f) {
+        return static_cast<std::uint64_t>(static_cast<std::uint8_t>(f.lower)) |
+               static_cast<std::uint64_t>(static_cast<std::uint8_t>(f.upper)) << 8 |
+               static_cast<std::uint64_t>(f.depth & 0xFF) << 16 | static_cast<std::uint64_t>(f.selectivity & 0xFF) << 24 |
+               static_cast<std::uint64_t>(f.move & 0xFF) << 32 | static_cast<std::uint64_t>(f.age & 0xFF) << 40;
+    }
+    static Fields unpack(std::uint64_t d) {
+        return {static_cast<std::int8_t>(d & 0xFF), static_cast<std::int8_t>(d >> 8 & 0xFF), static_cast<int>(d >> 16 & 0xFF),
+                static_cast<int>(d >> 24 & 0xFF), static_cast<int>(d >> 32 & 0xFF), static_cast<int>(d >> 40 & 0xFF)};
+    }
     struct Entry {
-        std::uint64_t key;
-        std::int8_t lower, upper;
-        std::uint8_t depth, selectivity, move, age;
-        std::uint16_t unused;
+        std::atomic<std::uint64_t> check;  // key ^ data
+        std::atomic<std::uint64_t> data;   // 0: empty
     };
     static_assert(sizeof(Entry) == 16);
     struct alignas(64) Bucket {

@@ -77,7 +77,7 @@ BatchSummary run_batch(const std::vector<BatchLine>& lines, const BatchOptions& 
     std::atomic<std::size_t> next{0};
 
     auto worker = [&] {
-        Engine engine(options.hash_mb);
+        Engine engine(options.hash_mb, {}, options.search_threads);
         for (std::size_t i = next++; i < total; i = next++) {
             BatchResult result = analyze_batch_line(engine, lines[i], options);
             {

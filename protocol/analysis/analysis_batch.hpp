@@ -23,7 +23,8 @@ std::vector<BatchLine> batch_lines(std::string_view input);
 struct BatchOptions {
     AnalysisSettings settings;
     bool exact_positions = false;  // solve position lines exactly (--exact)
-    int threads = 2;
+    int threads = 2;         // engines analysing lines in parallel
+    int search_threads = 1;  // threads per engine
     std::size_t hash_mb = 64;      // per engine
 };
 

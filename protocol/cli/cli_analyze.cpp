@@ -32,7 +32,8 @@ struct AnalyzeOptions {
     bool json = false;
     bool csv = false;
     std::string svg;
-    int threads = 2;
+    int threads = 0;  // 0: a game or position: the hardware threads; --batch: 2 engines
+    int search_threads = 1;
     int hash_mb = 64;
     bool quiet = false;
 };
@@ -67,7 +68,7 @@ void check_options(const AnalyzeOptions& opt) {
 
 void analyze_one_game(const AnalyzeOptions& opt) {
     const Game game = load_game(opt.game, opt.game_number);
-    Engine engine(static_cast<std::size_t>(opt.hash_mb));
+    Engine engine(static_cast<std::size_t>(opt.hash_mb), {}, opt.threads > 0 ? opt.threads : default_threads());
     ProgressLine line(opt.quiet);
     auto progress = [&](int done, int total) {
         line.update("analyze: " + std::to_string(done) + "/" + std::to_string(total) + " positions (from the end)");
@@ -88,7 +89,7 @@ void analyze_one_position(const AnalyzeOptions& opt) {
     } catch (const Error& e) {
         throw Error(std::string("analyze: --position: ") + e.what());
     }
-    Engine engine(static_cast<std::size_t>(opt.hash_mb));
+    Engine engine(static_cast<std::size_t>(opt.hash_mb), {}, opt.threads > 0 ? opt.threads : default_threads());
     ProgressLine line(opt.quiet);
     line.update("analyze: scoring " + std::to_string(popcount(pos.moves())) + " moves...");
     const PositionAnalysis analysis = analyze_position(engine, pos, opt.settings, opt.exact);
@@ -120,7 +121,8 @@ void analyze_batch(const AnalyzeOptions& opt) {
     BatchOptions options;
     options.settings = opt.settings;
     options.exact_positions = opt.exact;
-    options.threads = opt.threads;
+    options.threads = opt.threads > 0 ? opt.threads : 2;
+    options.search_threads = opt.search_threads;
     options.hash_mb = static_cast<std::size_t>(opt.hash_mb);
     ProgressLine line(opt.quiet);
     auto progress = [&](int done, int total, int errors) {
@@ -128,10 +130,14 @@ void analyze_batch(const AnalyzeOptions& opt) {
                     std::to_string(errors) + " errors");
     };
     const BatchSummary summary = run_batch(lines, options, print, progress);
-    char text[160];
-    std::snprintf(text, sizeof text, "analyze: %d lines (%d errors) in %.2f s, %.2f lines/s, %d threads", summary.lines,
-                  summary.errors, summary.seconds, summary.seconds > 0 ? summary.lines / summary.seconds : 0.0,
-                  opt.threads);
+    auto count = [](int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+    char rate[64];
+    std::snprintf(rate, sizeof rate, " in %.2f s, %.2f lines/s, ", summary.seconds,
+                  summary.seconds > 0 ? summary.lines / summary.seconds : 0.0);
+    const std::string text = "analyze: " + count(summary.lines, "line", "lines") + " (" +
+                             count(summary.errors, "error", "errors") + ")" + rate +
+                             count(options.threads, "engine", "engines") + " of " +
+                             count(options.search_threads, "thread", "threads");
     line.finish(text);
 }
 
@@ -170,7 +176,12 @@ void add_analyze(CLI::App& app) {
     CLI::Option* csv = sub->add_flag("--csv", opt->csv, "CSV: a header, then one row per move");
     json->excludes(csv);
     sub->add_option("--svg", opt->svg, "Also draw the evaluation graph (a game) or the scored board (a position)");
-    sub->add_option("--threads", opt->threads, "Batch: engines working in parallel (default 2)")->check(CLI::Range(1, 64));
+    sub->add_option("--threads", opt->threads,
+                    "Search threads for a game or position (default: the hardware threads, here " +
+                        std::to_string(default_threads()) + "); with --batch: engines working in parallel (default 2)")
+        ->check(CLI::Range(1, 64));
+    sub->add_option("--search-threads", opt->search_threads, "Batch: threads per engine (default 1)")
+        ->check(CLI::Range(1, Engine::kMaxThreads));
     sub->add_option("--hash", opt->hash_mb, "Transposition table per engine in MB (default 64)")->check(CLI::Range(1, 16384));
     sub->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
     sub->callback([opt] { run_analyze(*opt); });

@@ -92,7 +92,8 @@ void report_stop(const std::string& command, const std::string& file, const RunO
 struct BuildCli {
     BuildSettings settings;
     std::string out;
-    int threads = 2;
+    int threads = default_threads();
+    int search_threads = 1;
     int hash_mb = 64;
     bool restart = false;
 };
@@ -102,7 +103,8 @@ void run_build(const BuildCli& opt) {
     if (opt.hash_mb < 1 || opt.hash_mb > 16384) throw Error("book build: --hash must be 1-16384 MB");
     InterruptScope interrupt;
     std::shared_ptr<ProgressBar> bar;
-    RunSettings run{opt.threads, static_cast<std::size_t>(opt.hash_mb), opt.restart, progress_control("book build", bar)};
+    RunSettings run{opt.threads, static_cast<std::size_t>(opt.hash_mb), opt.restart, progress_control("book build", bar),
+                    opt.search_threads};
     const auto start = std::chrono::steady_clock::now();
     const RunOutcome r = build_book(opt.settings, opt.out, run);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -115,7 +117,8 @@ void run_build(const BuildCli& opt) {
 struct ExpandCli {
     std::string file;
     ExpandSettings settings;
-    int threads = 2;
+    int threads = default_threads();
+    int search_threads = 1;
     int hash_mb = 64;
     bool restart = false;
 };
@@ -124,7 +127,8 @@ void run_expand(const ExpandCli& opt) {
     if (opt.hash_mb < 1 || opt.hash_mb > 16384) throw Error("book expand: --hash must be 1-16384 MB");
     InterruptScope interrupt;
     std::shared_ptr<ProgressBar> bar;
-    RunSettings run{opt.threads, static_cast<std::size_t>(opt.hash_mb), opt.restart, progress_control("book expand", bar)};
+    RunSettings run{opt.threads, static_cast<std::size_t>(opt.hash_mb), opt.restart, progress_control("book expand", bar),
+                    opt.search_threads};
     const auto start = std::chrono::steady_clock::now();
     const RunOutcome r = expand_book(opt.file, opt.settings, run);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -262,7 +266,12 @@ void add_book(CLI::App& app) {
     build->add_option("--min-games", b->settings.min_games, "... that occur in at least K games (default 3)");
     build->add_option("--depth,-d", b->settings.depth, "Search depth for every position (default 12)");
     build->add_option("--out,-o", b->out, "The book file to write")->required();
-    build->add_option("--threads", b->threads, "Search threads, one engine each (default 2)");
+    build->add_option("--threads", b->threads,
+                      "Engines searching positions in parallel (default: the hardware threads, here " +
+                          std::to_string(default_threads()) + ")")
+        ->check(CLI::Range(1, 64));
+    build->add_option("--search-threads", b->search_threads, "Threads per engine (default 1)")
+        ->check(CLI::Range(1, Engine::kMaxThreads));
     build->add_option("--hash", b->hash_mb, "Transposition table per engine in MB (default 64)");
     build->add_flag("--restart", b->restart, "Ignore an unfinished build (<out>.partial) instead of resuming it");
     build->callback([b] { run_build(*b); });
@@ -272,7 +281,12 @@ void add_book(CLI::App& app) {
     expand->add_option("file", e->file, "The book file (rewritten)")->required();
     expand->add_option("--depth,-d", e->settings.depth, "Search depth (default 12)");
     expand->add_option("--error,-e", e->settings.error, "Also add every move within E discs of the best (default 2)");
-    expand->add_option("--threads", e->threads, "Search threads, one engine each (default 2)");
+    expand->add_option("--threads", e->threads,
+                       "Engines searching positions in parallel (default: the hardware threads, here " +
+                           std::to_string(default_threads()) + ")")
+        ->check(CLI::Range(1, 64));
+    expand->add_option("--search-threads", e->search_threads, "Threads per engine (default 1)")
+        ->check(CLI::Range(1, Engine::kMaxThreads));
     expand->add_option("--hash", e->hash_mb, "Transposition table per engine in MB (default 64)");
     expand->add_flag("--restart", e->restart, "Ignore an unfinished expansion (<file>.partial) instead of resuming it");
     expand->callback([e] { run_expand(*e); });

@@ -1,4 +1,4 @@
-// `outflank gtp [--hash MB] [--level N | --depth N] [--time S] [--book FILE|none]
+// `outflank gtp [--hash MB] [--threads N] [--level N | --depth N] [--time S] [--book FILE|none]
 // [--book-randomness D] [--quiet]`, and plain `outflank` (no subcommand), which runs the same loop
 // with the defaults (the shipped book included, when it can be found).
 #include <unistd.h>
@@ -11,6 +11,7 @@
 #include "book/default_book.hpp"
 #include "core/error.hpp"
 #include "gtp/gtp.hpp"
+#include "search/engine.hpp"
 
 namespace outflank::cli {
 namespace {
@@ -44,6 +45,9 @@ void add_gtp(CLI::App& app) {
     CLI::App* sub = app.add_subcommand("gtp", "Speak GTP (Go Text Protocol v2) on stdin/stdout, for GUIs and referees");
     sub->add_option("--hash", opt->gtp.hash_mb, "Transposition table size in MB (default 64; at most half the memory)")
         ->check(CLI::PositiveNumber);
+    sub->add_option("--threads", opt->gtp.threads,
+                    "Search threads (default: the hardware threads, here " + std::to_string(default_threads()) + ")")
+        ->check(CLI::Range(1, Engine::kMaxThreads));
     CLI::Option* level = sub->add_option("--level,-l", opt->gtp.level,
                                          "Strength level 1-60 (default " + std::to_string(GtpOptions::kDefaultLevel) +
                                              ", about a second a move)")

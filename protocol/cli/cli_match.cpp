@@ -50,6 +50,11 @@ void run(const MatchCliOptions& c, bool seed_given) {
     o.games = c.games;
     const unsigned cores = std::thread::hardware_concurrency();
     o.concurrency = c.concurrency > 0 ? c.concurrency : static_cast<int>(cores ? cores : 1);
+    // Each game has one engine thinking at a time: concurrency x its threads should fit the cores.
+    const int threads[2] = {match::engine_threads(c.engine[0], static_cast<int>(cores ? cores : 1)),
+                            match::engine_threads(c.engine[1], static_cast<int>(cores ? cores : 1))};
+    const std::string crowded = match::oversubscription_warning(o.concurrency, threads, static_cast<int>(cores));
+    if (!crowded.empty()) std::fprintf(stderr, "match: warning: %s\n", crowded.c_str());
     o.clock.per_move = c.time_per_move;
     o.clock.per_game = c.time_per_game;
     o.clock.margin = c.margin;

@@ -1,4 +1,4 @@
-// `outflank nboard [--hash MB] [--level N] [--book FILE|none] [--learn-book FILE]`: the NBoard
+// `outflank nboard [--hash MB] [--threads N] [--level N] [--book FILE|none] [--learn-book FILE]`: the NBoard
 // protocol on stdin/stdout, for the NBoard GUI.
 #include <iostream>
 #include <memory>
@@ -7,6 +7,7 @@
 #include "book/default_book.hpp"
 #include "nboard/nboard.hpp"
 #include "nboard/nboard_file_book.hpp"
+#include "search/engine.hpp"
 
 namespace outflank::cli {
 namespace {
@@ -34,6 +35,9 @@ void add_nboard(CLI::App& app) {
     auto opt = std::make_shared<NboardOptions>();
     CLI::App* sub = app.add_subcommand("nboard", "Speak the NBoard protocol on stdin/stdout (the NBoard Othello GUI)");
     sub->add_option("--hash", opt->hash_mb, "Transposition table size in MB (default 64; at most half the memory)")->check(CLI::PositiveNumber);
+    sub->add_option("--threads", opt->threads,
+                    "Search threads (default: the hardware threads, here " + std::to_string(default_threads()) + ")")
+        ->check(CLI::Range(1, Engine::kMaxThreads));
     sub->add_option("--level,-l", opt->level,
                     "Strength level 1-60 until the GUI sends `set depth` (default " +
                         std::to_string(NboardOptions::kDefaultLevel) + ")")

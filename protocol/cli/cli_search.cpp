@@ -1,5 +1,5 @@
 // `outflank search --position "<64> X" [--moves f5d6...] [--depth D | --time S | --level L]
-//                  [--exact | --wld] [--json] [--hash MB]`
+//                  [--exact | --wld] [--json] [--hash MB] [--threads N]`
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -26,6 +26,7 @@ struct SearchOptions {
     bool json = false;
     bool full_width = false;
     int hash_mb = 64;
+    int threads = default_threads();
 };
 
 void write_info_json(JsonWriter& j, const SearchInfo& info) {
@@ -59,7 +60,7 @@ void run_search(const SearchOptions& opt) {
     if (opt.level == 0 && opt.depth == 0 && opt.time == 0 && !opt.exact && !opt.wld) limits = level_limits(12);
     limits.selective = !opt.full_width;
 
-    Engine engine(static_cast<std::size_t>(opt.hash_mb));
+    Engine engine(static_cast<std::size_t>(opt.hash_mb), {}, opt.threads);
     JsonWriter json;
     if (opt.json) {
         json.begin_object().field("position", position_string(pos));
@@ -106,6 +107,9 @@ void add_search(CLI::App& app) {
     sub->add_flag("--no-selectivity", opt->full_width, "Full-width midgame search (no ProbCut)");
     sub->add_flag("--json", opt->json, "Machine-readable output (one JSON document)");
     sub->add_option("--hash", opt->hash_mb, "Transposition table size in MB (default 64)");
+    sub->add_option("--threads", opt->threads,
+                    "Search threads (default: the hardware threads, here " + std::to_string(default_threads()) + ")")
+        ->check(CLI::Range(1, Engine::kMaxThreads));
     sub->callback([opt] { run_search(*opt); });
 }
 

@@ -1,4 +1,4 @@
-// `outflank solve FILE.obf [--wld] [--threads 1] [--hash MB] [--numbers A-B] [--verbose]`
+// `outflank solve FILE.obf [--wld] [--threads N] [--hash MB] [--numbers A-B] [--verbose]`
 // Solves every position of an OBF file with the exact endgame solver and checks the result
 // against the file's scores: the endgame benchmark (FFO #40-#59) and a correctness check.
 // Exit code 1 if any result is wrong, 2 for an unreadable file, a malformed line, or nothing to
@@ -23,7 +23,7 @@ namespace {
 struct SolveOptions {
     std::string file;
     bool wld = false;
-    int threads = 1;
+    int threads = default_threads();
     int hash_mb = 256;
     std::string numbers;  // "A-B": only the positions numbered A..B
     bool verbose = false; // every search step as a line on stderr
@@ -38,7 +38,6 @@ std::string step_text(const ObfProblem& p, const SearchInfo& info) {
 }
 
 void run_solve(const SolveOptions& opt) {
-    if (opt.threads != 1) throw Error("solve: only --threads 1 is supported for now");
     if (opt.hash_mb < 1 || opt.hash_mb > 65536) throw Error("solve: --hash must be 1-65536 MB");
     int first = 0, last = 1 << 30;
     if (!opt.numbers.empty()) {
@@ -55,7 +54,7 @@ void run_solve(const SolveOptions& opt) {
         throw Error("solve: --numbers " + opt.numbers + " selects no position of " + opt.file + " (it holds " +
                     std::to_string(file_first) + "-" + std::to_string(file_last) + ")");
 
-    Engine engine(static_cast<std::size_t>(opt.hash_mb));
+    Engine engine(static_cast<std::size_t>(opt.hash_mb), {}, opt.threads);
     Limits limits;
     limits.exact = !opt.wld;
     limits.wld = opt.wld;
@@ -118,7 +117,8 @@ void add_solve(CLI::App& app) {
     sub->add_option("file", opt->file, "OBF file: one position a line, \"<64 squares> <side>; MOVE:SCORE; ...\"")
         ->required();
     sub->add_flag("--wld", opt->wld, "Solve for win/loss/draw only (scores -1, 0, +1)");
-    sub->add_option("--threads,-t", opt->threads, "Search threads (only 1 for now)");
+    sub->add_option("--threads,-t", opt->threads, "Search threads (default: the hardware threads, here " + std::to_string(default_threads()) + ")")
+        ->check(CLI::Range(1, Engine::kMaxThreads));
     sub->add_option("--hash", opt->hash_mb, "Transposition table size in MB (default 256)");
     sub->add_option("--numbers,-n", opt->numbers, "Only the positions numbered A-B (FFO files number from their first)");
     sub->add_flag("--verbose,-v", opt->verbose, "Print every search step (midgame, selective, exact) on stderr");

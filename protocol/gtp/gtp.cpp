@@ -81,6 +81,7 @@ const std::vector<GtpEngine::Command>& GtpEngine::commands() {
         {"outflank-depth", &GtpEngine::cmd_depth},
         {"outflank-time", &GtpEngine::cmd_time},
         {"outflank-hash", &GtpEngine::cmd_hash},
+        {"outflank-threads", &GtpEngine::cmd_threads},
         {"outflank-book", &GtpEngine::cmd_book},
     };
     return table;
@@ -106,7 +107,8 @@ GtpEngine::GtpEngine(std::istream& in, std::ostream& out, std::ostream& log, Gtp
       book_rng_(options.book_seed ? options.book_seed : std::random_device{}()) {
     // The table is allocated and cleared now, before the first answer: the controller's clock
     // cannot be running yet. (Created on the first genmove, it cost that move 0.4 s at 64 MB.)
-    engine_ = std::make_unique<Engine>(options_.hash_mb, allocation_progress(log_, options_.hash_mb));
+    if (options_.threads <= 0) options_.threads = default_threads();
+    engine_ = std::make_unique<Engine>(options_.hash_mb, allocation_progress(log_, options_.hash_mb), options_.threads);
     if (options_.book_path.empty()) return;
     try {
         Book book = load_book(options_.book_path);

@@ -33,6 +33,7 @@ struct GtpOptions {
     static constexpr int kDefaultLevel = 12;
 
     std::size_t hash_mb = 64;
+    int threads = 0;            // search threads; 0 = the machine's hardware threads
     int level = kDefaultLevel;  // strength when neither depth nor move_time is set
     int depth = 0;              // > 0: this midgame depth every move (the last `depth` empties solved)
     double move_time = 0;       // > 0: seconds per move
@@ -49,6 +50,7 @@ struct GtpOptions {
     // Safety caps (tests and fuzzing set them; 0 = none).
     std::uint64_t max_nodes = 0;        // every search stops after about this many nodes
     std::size_t max_hash_mb = std::size_t{1} << 30;  // largest hash `outflank-hash` may ask for (the machine's memory decides first)
+    int max_threads = 256;              // most threads `outflank-threads` may ask for
     int max_solve_empties = 40;         // `outflank-solve` refuses positions with more empties
     bool allow_files = true;            // `loadsgf` may read files
 
@@ -139,6 +141,7 @@ private:
     std::string cmd_depth(const Args&);
     std::string cmd_time(const Args&);
     std::string cmd_hash(const Args&);
+    std::string cmd_threads(const Args&);
     std::string cmd_book(const Args&);
     // GoGui rules extension and position extensions (gtp_rules.cpp).
     std::string cmd_rules_game_id(const Args&);

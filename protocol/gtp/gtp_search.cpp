@@ -301,6 +301,16 @@ std::string GtpEngine::cmd_hash(const Args& args) {
     return "";
 }
 
+std::string GtpEngine::cmd_threads(const Args& args) {
+    // outflank-threads [N]: the number of search threads (without N: the current one).
+    if (args.empty()) return std::to_string(engine_->threads());
+    if (args.size() != 1) throw GtpFailure("syntax error");
+    const int threads = parse_int_in(args[0], 1, std::min(options_.max_threads, Engine::kMaxThreads));
+    engine_->set_threads(threads);  // commands never run during a search: safe here
+    options_.threads = threads;
+    return "";
+}
+
 std::string GtpEngine::cmd_book(const Args& args) {
     // outflank-book: the book moves of the current position, best first ("" when not in it).
     if (!args.empty()) throw GtpFailure("syntax error");

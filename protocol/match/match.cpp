@@ -1,6 +1,10 @@
 #include "match/match.hpp"
 
+#include <algorithm>
 #include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
 #include <mutex>
 #include <numeric>
 #include <thread>
@@ -91,6 +95,42 @@ std::vector<Opening> load_openings(const std::string& path) {
     }
     if (openings.empty()) throw Error(path + ": no openings in the file");
     return openings;
+}
+
+int engine_threads(const std::string& command, int default_threads) {
+    std::istringstream words(command);
+    std::vector<std::string> tokens;
+    for (std::string w; words >> w;) tokens.push_back(w);
+    // The program: the first word that is not a VAR=value assignment (or `exec`).
+    std::size_t i = 0;
+    while (i < tokens.size() && (tokens[i] == "exec" || tokens[i].find('=') != std::string::npos)) ++i;
+    if (i == tokens.size()) return 1;
+    const std::string& program = tokens[i];
+    const std::string base = program.substr(program.find_last_of('/') == std::string::npos ? 0 : program.find_last_of('/') + 1);
+    if (base.rfind("outflank", 0) != 0) return 1;
+    for (std::size_t k = i + 1; k < tokens.size(); ++k) {
+        std::string value;
+        if (tokens[k] == "--threads" && k + 1 < tokens.size()) value = tokens[k + 1];
+        else if (tokens[k].rfind("--threads=", 0) == 0) value = tokens[k].substr(10);
+        else continue;
+        try {
+            return std::max(1, std::stoi(value));
+        } catch (const std::exception&) {
+            return 1;  // the engine itself will refuse it
+        }
+    }
+    return std::max(1, default_threads);
+}
+
+std::string oversubscription_warning(int concurrency, const int threads[2], int cores) {
+    const int per_game = std::max(threads[0], threads[1]);
+    const long long wanted = static_cast<long long>(concurrency) * per_game;
+    if (cores <= 0 || wanted <= cores) return "";
+    return std::to_string(concurrency) + (concurrency == 1 ? " game" : " games") + " at once with up to " +
+           std::to_string(per_game) + (per_game == 1 ? " search thread" : " search threads") + " each ask for " +
+           std::to_string(wanted) + " threads on " + std::to_string(cores) + (cores == 1 ? " core" : " cores") +
+           ": the engines will slow each other down and may lose on time; lower --concurrency or give the engines "
+           "--threads (e.g. --threads " + std::to_string(std::max(1, cores / concurrency)) + ")";
 }
 
 MatchResult run_match(const MatchOptions& o, const GameCallback& on_game) {

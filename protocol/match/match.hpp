@@ -112,6 +112,14 @@ struct MatchResult {
 // at once) with the game and the standings so far.
 using GameCallback = std::function<void(const GameRecord&, const MatchResult&)>;
 
+// The search threads an engine command will use, as far as the referee can tell: outflank
+// (`gtp`, `nboard` or no subcommand) with --threads N, or `default_threads` without it; 1 for any
+// other program.
+int engine_threads(const std::string& command, int default_threads);
+// A warning when `concurrency` games at once, each with one engine thinking at a time on its
+// threads, ask for more threads than the machine's `cores`; "" otherwise.
+std::string oversubscription_warning(int concurrency, const int threads[2], int cores);
+
 // Plays the match. Throws Error when an engine cannot be started at all (the first start of each
 // engine is checked before any game), or keeps failing to start.
 MatchResult run_match(const MatchOptions& options, const GameCallback& on_game = {});

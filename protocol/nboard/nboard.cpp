@@ -56,7 +56,8 @@ NboardSession::NboardSession(LineSink out, LineSink log, NboardOptions options, 
     : out_(std::move(out)), log_(std::move(log)), options_(options), book_(book),
       level_(std::clamp(options.level, 1, 60)) {
     // The table is allocated and cleared with the session, never inside a search (as in GTP).
-    engine_ = std::make_unique<Engine>(options_.hash_mb, allocation_progress(log_, options_.hash_mb));
+    if (options_.threads <= 0) options_.threads = default_threads();
+    engine_ = std::make_unique<Engine>(options_.hash_mb, allocation_progress(log_, options_.hash_mb), options_.threads);
 }
 
 NboardSession::~NboardSession() {

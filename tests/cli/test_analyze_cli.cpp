@@ -80,7 +80,8 @@ TEST_CASE("analyze --batch from stdin: JSON Lines in input order, errors inline"
     CHECK(JsonParser::parse(lines[1])["error"].string == "transcript: move 2 (f5) is illegal");
     CHECK(JsonParser::parse(lines[1])["line"].number == 2);
     CHECK(JsonParser::parse(lines[2])["type"].string == "position");
-    CHECK(r.err.find("3 lines (1 errors)") != std::string::npos);
+    CHECK(r.err.find("3 lines (1 error)") != std::string::npos);
+    CHECK(r.err.find("of 1 thread") != std::string::npos);
 }
 
 TEST_CASE("board: text, and an SVG picture with the legal moves", "[analyze_cli]") {

@@ -19,6 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.max_nodes = 2000;
     options.max_solve_empties = 12;
     options.max_hash_mb = 2;
+    options.max_threads = 4;
+    options.threads = 2;
     options.allow_files = false;
     outflank::GtpEngine gtp(in, out, log, options);
     gtp.run();

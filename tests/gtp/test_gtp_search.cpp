@@ -236,6 +236,21 @@ TEST_CASE("outflank-level, -depth, -time and -hash set and report the strength",
     CHECK(s.ok("outflank-hash") == "1");
 }
 
+TEST_CASE("outflank-threads sets and reports the search threads", "[gtp_search]") {
+    GtpSession s;
+    CHECK(std::stoi(s.ok("outflank-threads")) >= 1);  // the hardware threads by default
+    CHECK(s.send("outflank-threads 3") == "= \n\n");
+    CHECK(s.ok("outflank-threads") == "3");
+    for (const char* bad : {"outflank-threads 0", "outflank-threads -2", "outflank-threads x", "outflank-threads 1 2",
+                            "outflank-threads 257"})
+        CHECK(s.send(bad) == "? syntax error\n\n");
+    CHECK(s.ok("outflank-threads") == "3");
+    CHECK(s.send("outflank-level 3") == "= \n\n");
+    CHECK(s.send("genmove b")[0] == '=');  // searches on 3 threads
+    CHECK(s.send("outflank-threads 1") == "= \n\n");
+    CHECK(s.send("genmove w")[0] == '=');
+}
+
 TEST_CASE("outflank-evaluate scores every move, best first", "[gtp_search]") {
     GtpSession s;
     for (const char* command : {"outflank-evaluate", "outflank-evaluate depth 3", "outflank-evaluate level 2",

@@ -73,6 +73,21 @@ TEST_CASE("Elo from a score, and its 95% interval", "[match]") {
     CHECK(t.score() == Approx(0.625));
 }
 
+TEST_CASE("the referee tells outflank's threads from the command and warns when games x threads exceed the cores", "[match]") {
+    CHECK(engine_threads("build/outflank gtp --threads 4 --time 1", 16) == 4);
+    CHECK(engine_threads("/usr/bin/outflank gtp --threads=3", 16) == 3);
+    CHECK(engine_threads("outflank gtp --level 5", 16) == 16);  // the default: the hardware threads
+    CHECK(engine_threads("outflank", 8) == 8);
+    CHECK(engine_threads("OUTFLANK_EVAL=x exec ./outflank-old gtp --threads 2", 8) == 2);
+    CHECK(engine_threads("gtp-rhino --level 4", 16) == 1);
+    CHECK(engine_threads("", 16) == 1);
+    const int one[2] = {1, 1}, two[2] = {2, 1}, many[2] = {16, 1};
+    CHECK(oversubscription_warning(2, one, 2).empty());
+    CHECK(oversubscription_warning(1, two, 2).empty());
+    CHECK_THAT(oversubscription_warning(2, two, 2), Catch::Matchers::Contains("4 threads on 2 cores"));
+    CHECK_THAT(oversubscription_warning(1, many, 8), Catch::Matchers::Contains("--threads 8"));
+}
+
 TEST_CASE("SPRT decides clear cases and waits on close ones", "[match]") {
     const SprtSpec spec{0.0, 20.0, 0.05, 0.05};
     const SprtState none = sprt_state(spec, Tally{});

@@ -1,0 +1,217 @@
+// The parallel search (thread_pool.hpp): exact and WLD scores on 2 and 4 threads equal the
+// single-thread scores (random positions and FFO), midgame searches on several threads give legal
+// moves and PVs, and stop() and every limit hold with more threads than cores.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/game.hpp"
+#include "core/notation.hpp"
+#include "records/obf.hpp"
+#include "search/engine.hpp"
+#include "support/rules_support.hpp"
+
+using namespace outflank;
+using outflank::test::random_play_positions;
+using outflank::test::sanitized;
+
+namespace {
+
+// Positions along random games with between lo and hi empties in which the side to move has a move.
+std::vector<Position> positions_with_empties(int lo, int hi, std::size_t count, std::uint64_t seed) {
+    std::vector<Position> out;
+    for (const Position& p : random_play_positions(count * 80, seed)) {
+        const int e = p.empty_count();
+        if (e >= lo && e <= hi && p.moves()) out.push_back(p);
+        if (out.size() == count) break;
+    }
+    return out;
+}
+
+Limits exact_limits(bool wld) {
+    Limits limits;
+    limits.exact = !wld;
+    limits.wld = wld;
+    return limits;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+}  // namespace
+
+TEST_CASE("exact and WLD scores on 2 and 4 threads equal the single-thread scores", "[parallel]") {
+    const std::size_t count = sanitized() ? 40 : 500;
+    const std::vector<Position> positions = positions_with_empties(14, 20, count, 2026);
+    REQUIRE(positions.size() == count);
+    Engine one(16, {}, 1), two(16, {}, 2), four(16, {}, 4);
+    CHECK(one.threads() == 1);
+    CHECK(four.threads() == 4);
+    int splits_seen = 0;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const Position& pos = positions[i];
+        INFO("position " << position_string(pos));
+        const bool wld = i % 3 == 2;  // a third WLD, the rest exact
+        // Fresh tables every few positions, warm ones otherwise: both must give the same scores.
+        if (i % 5 == 0) {
+            one.new_game();
+            two.new_game();
+            four.new_game();
+        }
+        const SearchResult a = one.search(pos, exact_limits(wld));
+        const SearchResult b = two.search(pos, exact_limits(wld));
+        const SearchResult c = four.search(pos, exact_limits(wld));
+        REQUIRE(!a.stopped);
+        CHECK(b.score == a.score);
+        CHECK(c.score == a.score);
+        CHECK(!b.stopped);
+        CHECK(!c.stopped);
+        // The best move of each reaches the score (the moves may differ between equal moves);
+        // checked on every tenth position, as it costs two more solves.
+        if (i % 10 == 0) for (const SearchResult* r : {&b, &c}) {
+            REQUIRE(pos.is_legal(r->best_move));
+            Position child = pos;
+            child.play(r->best_move);
+            const SearchResult reply = one.search(child, exact_limits(wld));
+            CHECK(-reply.score == a.score);
+        }
+        splits_seen += b.nodes != a.nodes || c.nodes != a.nodes;
+    }
+    // The threads did take part (node counts differ from one thread's somewhere).
+    CHECK(splits_seen > 0);
+}
+
+TEST_CASE("FFO positions up to 20 empties: the same exact scores on 1, 2 and 4 threads", "[parallel]") {
+    const std::string dir = std::string(OUTFLANK_SHARED_DATA) + "/ffo/";
+    if (!std::filesystem::exists(dir + "fforum-1-19.obf")) {
+        WARN("FFO data not found in " << dir << ": test skipped");
+        return;
+    }
+    std::vector<ObfProblem> positions = read_obf(dir + "fforum-1-19.obf");
+    for (const ObfProblem& e : read_obf(dir + "fforum-20-39.obf"))
+        if (e.pos.empty_count() <= 20) positions.push_back(e);
+    if (sanitized()) positions.resize(6);
+    for (int threads : {2, 4}) {
+        Engine engine(64, {}, threads);
+        for (const ObfProblem& e : positions) {
+            INFO("#" << e.number << " on " << threads << " threads");
+            engine.new_game();
+            const SearchResult r = engine.search(e.pos, exact_limits(false));
+            CHECK(r.score == e.expected);
+            CHECK((r.best_move < 64 && (e.best_moves & bit(r.best_move))));
+            const SearchResult w = engine.search(e.pos, exact_limits(true));
+            CHECK(w.score == (e.expected > 0) - (e.expected < 0));
+        }
+    }
+}
+
+TEST_CASE("midgame searches on several threads give legal moves and legal PVs", "[parallel]") {
+    const std::vector<Position> positions = positions_with_empties(24, 50, sanitized() ? 4 : 24, 77);
+    Engine engine(16, {}, 3);
+    for (const Position& pos : positions) {
+        INFO("position " << position_string(pos));
+        Limits limits;
+        limits.depth = sanitized() ? 6 : 9;
+        const SearchResult r = engine.search(pos, limits);
+        REQUIRE(pos.is_legal(r.best_move));
+        CHECK(r.depth == limits.depth);
+        REQUIRE(!r.pv.empty());
+        CHECK(r.pv.front() == r.best_move);
+        Position p = pos;
+        for (Square m : r.pv) {
+            REQUIRE((m == kPass ? p.must_pass() : p.is_legal(m)));
+            p.play_or_pass(m);
+        }
+    }
+}
+
+TEST_CASE("threads: set_threads changes the pool between searches; bad counts are refused", "[parallel]") {
+    Engine engine(8, {}, 1);
+    const Position pos = Game::from_transcript("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1").position();
+    Limits limits;
+    limits.depth = 8;
+    const SearchResult single = engine.search(pos, limits);
+    engine.new_game();
+    CHECK(engine.search(pos, limits).nodes == single.nodes);  // one thread: reproducible
+    for (int t : {4, 2, 1}) {
+        engine.set_threads(t);
+        CHECK(engine.threads() == t);
+        engine.new_game();
+        const SearchResult r = engine.search(pos, limits);
+        CHECK(pos.is_legal(r.best_move));
+        if (t == 1) CHECK(r.nodes == single.nodes);
+    }
+    CHECK_THROWS_AS(engine.set_threads(0), Error);
+    CHECK_THROWS_AS(engine.set_threads(Engine::kMaxThreads + 1), Error);
+    CHECK(engine.threads() == 1);
+    CHECK_THROWS_AS(Engine(8, {}, 0), Error);
+}
+
+// More threads than cores on purpose: the limits must hold all the same.
+TEST_CASE("stop() and time limits hold with 4 threads on any machine", "[parallel][limits]") {
+    Engine engine(16, {}, 4);
+    const double slack = sanitized() ? 0.5 : 0.1;
+
+    SECTION("stop() during a midgame search") {
+        const Position pos = Game::from_transcript("f5d6c3d3c4f4").position();
+        Limits limits;
+        limits.depth = 60;
+        limits.endgame_auto = false;
+        std::chrono::steady_clock::time_point stop_time;
+        std::thread stopper([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            stop_time = std::chrono::steady_clock::now();
+            engine.stop();
+        });
+        const SearchResult r = engine.search(pos, limits);
+        const double latency = seconds_since(stop_time);
+        stopper.join();
+        CHECK(r.stopped);
+        CHECK(pos.is_legal(r.best_move));
+        CHECK(latency < slack);
+    }
+    SECTION("stop() during an exact solve") {
+        const std::vector<Position> deep = positions_with_empties(28, 28, 1, 5);
+        REQUIRE(deep.size() == 1);
+        std::chrono::steady_clock::time_point stop_time;
+        std::thread stopper([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            stop_time = std::chrono::steady_clock::now();
+            engine.stop();
+        });
+        const SearchResult r = engine.search(deep[0], exact_limits(false));
+        const double latency = seconds_since(stop_time);
+        stopper.join();
+        CHECK(r.stopped);
+        CHECK(!r.exact);
+        CHECK(deep[0].is_legal(r.best_move));
+        CHECK(latency < slack);
+    }
+    SECTION("a time limit, midgame and endgame") {
+        for (const char* moves : {"f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1",
+                                  "f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1f3f6e7g6g5d7c7b6"}) {
+            const Position pos = Game::from_transcript(moves).position();
+            Limits limits;
+            limits.time = 0.3;
+            const auto start = std::chrono::steady_clock::now();
+            const SearchResult r = engine.search(pos, limits);
+            CHECK(pos.is_legal(r.best_move));
+            CHECK(seconds_since(start) < 0.3 + slack);
+        }
+    }
+    SECTION("a search after a stop is clean: the full result, the same score as one thread") {
+        const std::vector<Position> positions = positions_with_empties(18, 18, 1, 9);
+        REQUIRE(positions.size() == 1);
+        engine.stop();  // a stop request before the search is forgotten when it starts
+        const SearchResult r = engine.search(positions[0], exact_limits(false));
+        CHECK(!r.stopped);
+        Engine one(16, {}, 1);
+        CHECK(r.score == one.search(positions[0], exact_limits(false)).score);
+    }
+}
