@@ -31,5 +31,7 @@ void add_book(CLI::App& app);
 // (found and loaded; `eval_spec` is --eval's value). Returns 0, or 2 when a named file (--eval,
 // OUTFLANK_EVAL, OUTFLANK_BOOK) cannot be used, as every command would then refuse to start.
 int version_report(const std::string& eval_spec, std::ostream& out);
+// `outflank --man-page`: the manual page in troff, made from `app`'s commands and options.
+std::string man_page(const CLI::App& app);
 
 }  // namespace outflank::cli

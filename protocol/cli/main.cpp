@@ -21,8 +21,8 @@ int main(int argc, char** argv) {
                                        "$OUTFLANK_EVAL, else eval.ofw beside the program, in ../share/outflank or "
                                        "the source tree; --version shows which)")
                                ->type_name("FILE|none");
-    // --version answers and exits before anything is loaded (its option callback
-    // runs once the whole line is parsed, before the callback below and any subcommand's).
+    // --version and --man-page answer and exit before anything is loaded (their option callbacks
+    // run once the whole line is parsed, before the callback below and any subcommand's).
     int version_code = 0;
     app.add_flag_callback(
         "--version,-V",
@@ -32,6 +32,14 @@ int main(int argc, char** argv) {
             throw CLI::Success();
         },
         "Print the version and the weights and book files in use, then exit");
+    app.add_flag_callback(
+           "--man-page",
+           [&app] {
+               std::cout << outflank::cli::man_page(app);
+               throw CLI::Success();
+           },
+           "Print the manual page (troff) and exit")
+        ->group("");  // hidden: the build makes outflank.1 with it
     // Runs after parsing and before the subcommand's callback, so every command sees the choice.
     app.parse_complete_callback([&eval_spec] { outflank::select_evaluation(eval_spec); });
     outflank::cli::add_perft(app);
@@ -51,7 +59,7 @@ int main(int argc, char** argv) {
         // No subcommand: speak GTP, so GUIs can start the plain binary as an engine.
         if (app.get_subcommands().empty()) return outflank::cli::run_gtp_default();
     } catch (const CLI::ParseError& e) {
-        // --help and --version come this way too (--version may report an unusable file).
+        // --help, --version and --man-page come this way too (--version may report an unusable file).
         if (e.get_exit_code() == 0) return version_code ? version_code : app.exit(e);
         return outflank::cli::report_usage_error(app, e, argc, argv);
     } catch (const outflank::Error& e) {
