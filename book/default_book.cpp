@@ -1,40 +1,47 @@
 #include "book/default_book.hpp"
 
-#include <filesystem>
 #include <ostream>
+
+#include "book/book.hpp"
+#include "book/book_file.hpp"
+#include "core/error.hpp"
 
 namespace outflank {
 
-std::vector<std::string> default_book_candidates() {
-    namespace fs = std::filesystem;
-    std::vector<std::string> places;
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        const fs::path dir = exe.parent_path();
-        places.push_back((dir / kDefaultBookName).string());
-        places.push_back((dir / "book" / kDefaultBookName).string());
-        places.push_back((dir.parent_path() / "book" / kDefaultBookName).string());
-    }
-    places.push_back(OUTFLANK_SOURCE_BOOK);
-    return places;
+DataFileLookup book_lookup() {
+    DataFileLookup lookup;
+    lookup.option = "--book";
+    lookup.variable = "OUTFLANK_BOOK";
+    lookup.file_name = kDefaultBookName;
+    lookup.source_tree_file = OUTFLANK_SOURCE_BOOK;
+    lookup.program_dir = DataFileLookup::this_program_dir();
+    return lookup;
 }
 
-std::string find_default_book() {
-    std::error_code ec;
-    for (const std::string& place : default_book_candidates())
-        if (std::filesystem::is_regular_file(place, ec)) return place;
-    return "";
-}
+std::string find_default_book() { return locate_data_file(book_lookup(), "").path; }
 
 std::string resolve_book_choice(const std::string& choice, std::ostream& notes) {
-    if (choice == "none") return "";
-    if (!choice.empty()) return choice;
-    const std::string found = find_default_book();
-    if (found.empty())
-        notes << "outflank: note: no opening book found (" << default_book_candidates().back()
-              << " or beside the program); playing without one" << std::endl;
-    return found;
+    return resolve_book_choice(choice, notes, book_lookup());
+}
+
+std::string resolve_book_choice(const std::string& choice, std::ostream& notes, const DataFileLookup& lookup) {
+    const LocatedFile book = locate_data_file(lookup, choice);
+    if (book.origin == DataOrigin::variable) {
+        // Loaded once here to check it: the front end would only report a bad book and play on,
+        // and a variable set on purpose must not be ignored that quietly.
+        try {
+            if (load_book(book.path).unfinished) throw Error("book " + book.path + ": an unfinished build");
+        } catch (const Error& e) {
+            throw Error(book.explain(e.what()));
+        }
+    }
+    if (book.origin == DataOrigin::not_found) {
+        std::string places;
+        for (const std::string& place : book.looked_in) places += (places.empty() ? "" : ", ") + place;
+        notes << "outflank: note: no opening book found (" << lookup.variable << " is not set; looked for " << places
+              << "); playing without one" << std::endl;
+    }
+    return book.path;
 }
 
 }  // namespace outflank

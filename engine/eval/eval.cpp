@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 
 #include "core/error.hpp"
 #include "eval/pattern_eval.hpp"
@@ -42,6 +41,7 @@ int corner_liability(Bitboard discs, Bitboard empty, Bitboard near_corner) {
 
 std::shared_ptr<const PatternWeights> g_weights;
 const PatternWeights* g_active = nullptr;  // g_weights.get(), read on every evaluation
+std::string g_warning;                     // evaluation_warning()
 
 }  // namespace
 
@@ -62,35 +62,64 @@ int evaluate(const patterns::PatternIndices& indices, Bitboard player, Bitboard 
 void use_pattern_weights(std::shared_ptr<const PatternWeights> weights) {
     g_weights = std::move(weights);
     g_active = g_weights.get();
+    g_warning.clear();
 }
 
 const PatternWeights* active_pattern_weights() { return g_active; }
 
 std::string default_weights_path() { return OUTFLANK_DEFAULT_WEIGHTS; }
 
-std::string select_evaluation(const std::string& spec) { return select_evaluation(spec, default_weights_path()); }
-
-std::string select_evaluation(const std::string& spec, const std::string& default_path) {
-    if (spec == "none") {
-        use_pattern_weights(nullptr);
-        return "hand-made evaluation";
-    }
-    const bool named = !spec.empty();
-    const std::string path = named ? spec : default_path;
-    // Only a build without the shipped weights (the default file simply absent) plays on with the
-    // hand-made evaluation. A file the user named, or a default file that is there but damaged,
-    // stops the program instead: playing silently weaker is worse than refusing to start.
-    std::error_code ec;
-    if (!named && !std::filesystem::exists(path, ec) && !ec) {
-        std::fprintf(stderr, "outflank: no weights file %s; using the hand-made evaluation\n", path.c_str());
-        use_pattern_weights(nullptr);
-        return "hand-made evaluation";
-    }
-    // Loaded before anything changes, so a failure leaves the current evaluation in place.
-    auto weights = std::make_shared<const PatternWeights>(PatternWeights::load(path));
-    use_pattern_weights(std::move(weights));
-    return "pattern weights " + path;
+DataFileLookup weights_lookup() {
+    DataFileLookup lookup;
+    lookup.option = "--eval";
+    lookup.variable = "OUTFLANK_EVAL";
+    lookup.file_name = "eval.ofw";
+    lookup.source_tree_file = default_weights_path();
+    lookup.program_dir = DataFileLookup::this_program_dir();
+    return lookup;
 }
+
+std::string EvaluationChoice::description() const {
+    return weights ? "pattern weights " + file.path : "hand-made evaluation";
+}
+
+EvaluationChoice choose_evaluation(const std::string& spec, const DataFileLookup& lookup) {
+    EvaluationChoice choice;
+    choice.file = locate_data_file(lookup, spec);
+    // Only a file found nowhere (a build without the shipped weights, a binary moved away from
+    // them) leaves the hand-made evaluation. A file the user named, or a found file that is
+    // damaged, stops the program instead: playing silently weaker is worse than refusing to start.
+    if (!choice.file.found()) return choice;
+    try {
+        choice.weights = std::make_shared<const PatternWeights>(PatternWeights::load(choice.file.path));
+    } catch (const Error& e) {
+        throw Error(choice.file.explain(e.what()));
+    }
+    return choice;
+}
+
+std::string missing_weights_note(const EvaluationChoice& choice) {
+    std::string places;
+    for (const std::string& place : choice.file.looked_in) places += (places.empty() ? "" : ", ") + place;
+    return "outflank: no trained weights found (" + choice.file.variable + " is not set; looked for " + places +
+           "); using the hand-made evaluation, about 550 Elo weaker. Name the file with --eval FILE or " +
+           choice.file.variable + "=FILE";
+}
+
+std::string select_evaluation(const std::string& spec) { return select_evaluation(spec, weights_lookup()); }
+
+std::string select_evaluation(const std::string& spec, const DataFileLookup& lookup) {
+    // Loaded before anything changes, so a failure leaves the current evaluation in place.
+    const EvaluationChoice choice = choose_evaluation(spec, lookup);
+    use_pattern_weights(choice.weights);
+    if (choice.missing_weights()) {
+        std::fprintf(stderr, "%s\n", missing_weights_note(choice).c_str());
+        g_warning = "hand-made evaluation: trained weights not found";
+    }
+    return choice.description();
+}
+
+const std::string& evaluation_warning() { return g_warning; }
 
 int evaluate_handmade(Bitboard player, Bitboard opponent) {
     const Bitboard empty = ~(player | opponent);

@@ -1,12 +1,13 @@
 // Static evaluation: an estimate of the final disc difference for the side to move.
 // One interface, two implementations: the hand-made evaluation (mobility, potential mobility,
-// corners, X/C-squares, stability, parity, by game phase) and, later, trained pattern weights.
+// corners, X/C-squares, stability, parity, by game phase) and trained pattern weights.
 #pragma once
 
 #include <memory>
 #include <string>
 
 #include "core/bitboard.hpp"
+#include "core/data_files.hpp"
 #include "eval/pattern_indices.hpp"
 
 namespace outflank {
@@ -36,15 +37,37 @@ const PatternWeights* active_pattern_weights();
 
 // The weights file shipped with the source tree (engine/eval/eval.ofw).
 std::string default_weights_path();
+// How the weights are looked for (core/data_files.hpp): `--eval`, OUTFLANK_EVAL, eval.ofw beside
+// the program, in ../share/outflank, then default_weights_path().
+DataFileLookup weights_lookup();
 
-// Start-up choice of the evaluation: `spec` is a weights file, "none" (the hand-made evaluation)
-// or empty (the default file). A named file that cannot be loaded (missing, not a regular file,
-// damaged) throws Error naming the file and the reason, and the evaluation in use stays as it
-// was; so does a default file that exists but cannot be loaded. Only an absent default file (a
-// build without the shipped weights) falls back to the hand-made evaluation, with a warning on
-// stderr. Returns a one-line description of the choice.
+// The evaluation a start-up choice gives, found and loaded but not yet in use.
+struct EvaluationChoice {
+    LocatedFile file;                               // where the weights came from (or why there are none)
+    std::shared_ptr<const PatternWeights> weights;  // nullptr: the hand-made evaluation
+    // "pattern weights PATH" or "hand-made evaluation".
+    std::string description() const;
+    // True when the hand-made evaluation is used only because no trained weights were found.
+    bool missing_weights() const { return !weights && file.origin == DataOrigin::not_found; }
+};
+// Finds and loads the weights for `spec` (a weights file, "none" for the hand-made evaluation,
+// or empty for the search above). A file that cannot be loaded throws Error naming the file (and
+// the variable when OUTFLANK_EVAL named it) and the reason; so does a default file that is there
+// but damaged. Only when no file is found at all is the choice the hand-made evaluation.
+EvaluationChoice choose_evaluation(const std::string& spec, const DataFileLookup& lookup);
+
+// Start-up choice of the evaluation: choose_evaluation, then use it. When no trained weights are
+// found it says so on stderr (where it looked, and how to point at a file) and
+// evaluation_warning() says so too, for the front ends to show where a GUI user sees it. On an
+// error the evaluation in use stays as it was. Returns choose_evaluation's description.
 std::string select_evaluation(const std::string& spec);
-// The same with another default file (the tests use it for a build without the shipped weights).
-std::string select_evaluation(const std::string& spec, const std::string& default_path);
+std::string select_evaluation(const std::string& spec, const DataFileLookup& lookup);
+
+// "" while trained weights are in use or the hand-made evaluation was asked for; after
+// select_evaluation found no weights file, a short note for GUIs ("hand-made evaluation: trained
+// weights not found"). use_pattern_weights clears it.
+const std::string& evaluation_warning();
+// The stderr line for a choice that found no weights (where it looked, what to do).
+std::string missing_weights_note(const EvaluationChoice& choice);
 
 }  // namespace outflank

@@ -4,6 +4,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <iosfwd>
+#include <string>
+
 namespace outflank::cli {
 
 // Set by the subcommand callbacks; main returns it.
@@ -23,5 +26,12 @@ void add_nboard(CLI::App& app);
 void add_analyze(CLI::App& app);
 void add_board(CLI::App& app);
 void add_book(CLI::App& app);
+
+// `outflank --version`: the version, the program's path, and the weights and book a run would use
+// (found and loaded; `eval_spec` is --eval's value). Returns 0, or 2 when a named file (--eval,
+// OUTFLANK_EVAL, OUTFLANK_BOOK) cannot be used, as every command would then refuse to start.
+int version_report(const std::string& eval_spec, std::ostream& out);
+// `outflank --man-page`: the manual page in troff, made from `app`'s commands and options.
+std::string man_page(const CLI::App& app);
 
 }  // namespace outflank::cli

@@ -57,7 +57,9 @@ void add_gtp(CLI::App& app) {
     CLI::Option* time = sub->add_option("--time,-t", opt->gtp.move_time, "Seconds per move")
                             ->check(CLI::Range(0.001, 1e6));
     level->excludes(depth);
-    sub->add_option("--book", opt->book, "Opening book file, or none (default: the shipped book/outflank.book)");
+    sub->add_option("--book", opt->book, "Opening book file, or none (default: $OUTFLANK_BOOK, else outflank.book beside the program, in "
+                                        "../share/outflank or the source tree; --version shows which)")
+        ->type_name("FILE|none");
     sub->add_option("--book-randomness", opt->gtp.book_randomness,
                     "Play any book move within D discs of the best (default 0: always the best)")
         ->check(CLI::Range(0, 128));

@@ -44,8 +44,10 @@ void add_nboard(CLI::App& app) {
         ->check(CLI::Range(1, 60));
     auto choice = std::make_shared<NboardBookChoice>();
     sub->add_option("--book", choice->book,
-                    "Opening book file (`learn` then stores games in it), or none (default: the shipped "
-                    "book/outflank.book, never written)");
+                    "Opening book file (`learn` then stores games in it), or none (default: the shipped book, never "
+                    "written: $OUTFLANK_BOOK, else outflank.book beside the program, in ../share/outflank or the "
+                    "source tree)")
+        ->type_name("FILE|none");
     sub->add_option("--learn-book", choice->learn_book,
                     "Where `learn` stores games: learned lines played before the book's own (default over the "
                     "shipped book: $XDG_DATA_HOME/outflank/learned.book or ~/.local/share/outflank/learned.book)");

@@ -1,7 +1,7 @@
 // outflank: an Othello engine. Without a subcommand it speaks GTP on stdin/stdout.
 #include <cstdio>
 #include <exception>
-
+#include <iostream>
 #include <string>
 
 #include "cli/cli.hpp"
@@ -11,14 +11,35 @@
 
 int main(int argc, char** argv) {
     CLI::App app{"outflank " OUTFLANK_VERSION " - an Othello (Reversi) engine", "outflank"};
-    app.set_version_flag("--version,-V", "outflank " OUTFLANK_VERSION);
     app.require_subcommand(0, 1);
     app.footer("Without a subcommand, outflank speaks GTP on stdin/stdout (options: outflank gtp --help).");
     // Global: accepted before or after the subcommand (`outflank gtp --eval none`).
     app.fallthrough();
     std::string eval_spec;
-    app.add_option("--eval", eval_spec,
-                   "Evaluation weights file, or `none` for the hand-made evaluation (default: the shipped weights)");
+    CLI::Option* eval = app.add_option("--eval", eval_spec,
+                                       "Evaluation weights file, or `none` for the hand-made evaluation (default: "
+                                       "$OUTFLANK_EVAL, else eval.ofw beside the program, in ../share/outflank or "
+                                       "the source tree; --version shows which)")
+                               ->type_name("FILE|none");
+    // --version and --man-page answer and exit before anything is loaded (their option callbacks
+    // run once the whole line is parsed, before the callback below and any subcommand's).
+    int version_code = 0;
+    app.add_flag_callback(
+        "--version,-V",
+        [eval, &version_code] {
+            const std::string spec = eval->count() ? eval->as<std::string>() : std::string();
+            version_code = outflank::cli::version_report(spec, std::cout);
+            throw CLI::Success();
+        },
+        "Print the version and the weights and book files in use, then exit");
+    app.add_flag_callback(
+           "--man-page",
+           [&app] {
+               std::cout << outflank::cli::man_page(app);
+               throw CLI::Success();
+           },
+           "Print the manual page (troff) and exit")
+        ->group("");  // hidden: the build makes outflank.1 with it
     // Runs after parsing and before the subcommand's callback, so every command sees the choice.
     app.parse_complete_callback([&eval_spec] { outflank::select_evaluation(eval_spec); });
     outflank::cli::add_perft(app);
@@ -38,8 +59,8 @@ int main(int argc, char** argv) {
         // No subcommand: speak GTP, so GUIs can start the plain binary as an engine.
         if (app.get_subcommands().empty()) return outflank::cli::run_gtp_default();
     } catch (const CLI::ParseError& e) {
-        // --help and --version come this way too: CLI11 prints them.
-        if (e.get_exit_code() == 0) return app.exit(e);
+        // --help, --version and --man-page come this way too (--version may report an unusable file).
+        if (e.get_exit_code() == 0) return version_code ? version_code : app.exit(e);
         return outflank::cli::report_usage_error(app, e, argc, argv);
     } catch (const outflank::Error& e) {
         std::fprintf(stderr, "outflank: %s\n", e.what());

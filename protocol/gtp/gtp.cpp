@@ -10,6 +10,7 @@
 #include "book/book_file.hpp"
 #include "search/engine.hpp"
 #include "core/error.hpp"
+#include "eval/eval.hpp"
 #include "core/notation.hpp"
 #include "core/tokenizer.hpp"
 #include "common/allocation_progress.hpp"
@@ -186,7 +187,11 @@ void GtpEngine::start_game(Game game, std::vector<int> action_sizes) {
 
 std::string GtpEngine::cmd_protocol_version(const Args&) { return "2"; }
 std::string GtpEngine::cmd_name(const Args&) { return "outflank"; }
-std::string GtpEngine::cmd_version(const Args&) { return OUTFLANK_VERSION; }
+std::string GtpEngine::cmd_version(const Args&) {
+    // GUIs show this answer (and not stderr): it says when the trained weights were not found.
+    const std::string& warning = evaluation_warning();
+    return warning.empty() ? std::string(OUTFLANK_VERSION) : OUTFLANK_VERSION " (" + warning + ")";
+}
 
 std::string GtpEngine::cmd_known_command(const Args& args) {
     if (args.size() != 1) throw GtpFailure("syntax error");

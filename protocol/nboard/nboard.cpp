@@ -11,6 +11,7 @@
 #include "common/allocation_progress.hpp"
 #include "search/engine.hpp"
 #include "core/error.hpp"
+#include "eval/eval.hpp"
 #include "records/ggf.hpp"
 #include "core/notation.hpp"
 #include "core/tokenizer.hpp"
@@ -89,7 +90,11 @@ bool NboardSession::cancelled(std::uint64_t job) const {
     return job != current_job_;
 }
 
-std::string NboardSession::status_waiting() const { return std::string("status ") + kName + " is waiting"; }
+std::string NboardSession::status_waiting() const {
+    // The GUI shows the status line (and not stderr): it says when the trained weights were not found.
+    const std::string& warning = evaluation_warning();
+    return std::string("status ") + kName + " is waiting" + (warning.empty() ? "" : " (" + warning + ")");
+}
 
 // ---- Searches --------------------------------------------------------------------------------
 
@@ -220,6 +225,7 @@ void NboardSession::cmd_nboard(const Args& args) {
     const int version = parse_int_arg(args[1], "the protocol version", 0, 1000000);
     if (version != 1 && version != 2) throw Error("protocol version " + std::to_string(version) + " is not supported (1 and 2 are)");
     send(std::string("set myname ") + kName);
+    if (!evaluation_warning().empty()) send(status_waiting());
 }
 
 void NboardSession::cmd_set(const std::string& line, const Args& args) {

@@ -143,7 +143,7 @@ TEST_CASE("outflank gtp --book FILE|none and --book-randomness", "[book]") {
 TEST_CASE("the shipped book: found, finished, loads fast, covers the first plies", "[book]") {
     const std::string path = find_default_book();
     if (path.empty()) {
-        WARN("skipped: no shipped book (" << default_book_candidates().back() << "); scripts/build-book makes it");
+        WARN("skipped: no shipped book (" << book_lookup().source_tree_file << "); scripts/build-book makes it");
         return;
     }
     const auto t0 = std::chrono::steady_clock::now();

@@ -34,6 +34,16 @@ using outflank::test::Rng;
 
 namespace {
 
+// The weights lookup of a world with no environment and no program folder, where the default
+// file is `file`: a build with or without its shipped weights.
+DataFileLookup only_default(const std::string& file) {
+    DataFileLookup lookup = weights_lookup();
+    lookup.environment = {};
+    lookup.program_dir.clear();
+    lookup.source_tree_file = file;
+    return lookup;
+}
+
 std::vector<std::int16_t> random_weights(std::uint64_t seed) {
     Rng rng(seed);
     std::vector<std::int16_t> w(std::size_t{kStageCount} * layout().compact_size);
@@ -136,7 +146,7 @@ TEST_CASE("weights file: a named file that cannot be loaded is an error, and cha
         // The evaluation in use is the one before the failed choice.
         CHECK(active_pattern_weights() == loaded);
         // The default path is treated the same way when the file is there but cannot be loaded.
-        if (path != dir.file("missing.ofw")) CHECK_THROWS_WITH(select_evaluation("", path), Catch::Contains(message));
+        if (path != dir.file("missing.ofw")) CHECK_THROWS_WITH(select_evaluation("", only_default(path)), Catch::Contains(message));
     }
     // A file larger than any weights file is refused before it is read whole.
     const std::string huge = dir.write("huge.ofw", "");
@@ -156,12 +166,17 @@ TEST_CASE("weights file: only an absent default file falls back to the hand-made
     EvaluationGuard guard;
     ScratchDir dir("weights_default");
     // A build without the shipped weights: no default file at all.
-    CHECK(select_evaluation("", dir.file("eval.ofw")) == "hand-made evaluation");
+    CHECK(select_evaluation("", only_default(dir.file("eval.ofw"))) == "hand-made evaluation");
     CHECK(active_pattern_weights() == nullptr);
+    // ... and says so, for the front ends to show; asking for the hand-made evaluation does not.
+    CHECK(evaluation_warning() == "hand-made evaluation: trained weights not found");
+    CHECK(select_evaluation("none") == "hand-made evaluation");
+    CHECK(evaluation_warning().empty());
     // With the file there, the default loads it.
     PatternWeights(random_weights(3)).save(dir.file("eval.ofw"));
-    CHECK(select_evaluation("", dir.file("eval.ofw")) == "pattern weights " + dir.file("eval.ofw"));
+    CHECK(select_evaluation("", only_default(dir.file("eval.ofw"))) == "pattern weights " + dir.file("eval.ofw"));
     CHECK(active_pattern_weights() != nullptr);
+    CHECK(evaluation_warning().empty());
 }
 
 TEST_CASE("weights file: saved atomically; a failed save leaves the old file whole and no temporary", "[eval]") {
