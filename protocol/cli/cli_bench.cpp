@@ -42,7 +42,7 @@ constexpr BenchPosition kPositions[] = {
     {kGameA, 40, true},  {kGameB, 42, true},  {kGameC, 44, true},  {kGameD, 44, true},
 };
 
-void run_bench(int depth, int hash_mb, int threads) {
+void run_bench(int depth, int hash_mb, int threads, bool quiet) {
     if (depth < 1 || depth > 30) throw Error("bench: --depth must be 1-30");
     Engine engine(static_cast<std::size_t>(hash_mb), {}, threads);
     std::uint64_t total_nodes = 0;
@@ -61,9 +61,10 @@ void run_bench(int depth, int hash_mb, int threads) {
         const SearchResult r = engine.search(pos, limits);
         total_nodes += r.nodes;
         total_seconds += r.seconds;
-        std::fprintf(stderr, "position %2d/%zu  %2d empties  %-9s %4s %6s %12llu nodes\n", index, std::size(kPositions),
-                     pos.empty_count(), depth_string(r).c_str(), square_name(r.best_move).c_str(),
-                     score_string(r.score).c_str(), static_cast<unsigned long long>(r.nodes));
+        if (!quiet)
+            std::fprintf(stderr, "position %2d/%zu  %2d empties  %-9s %4s %6s %12llu nodes\n", index, std::size(kPositions),
+                         pos.empty_count(), depth_string(r).c_str(), square_name(r.best_move).c_str(),
+                         score_string(r.score).c_str(), static_cast<unsigned long long>(r.nodes));
     }
     if (threads > 1) std::printf("Threads        : %d (node counts vary from run to run)\n", threads);
     std::printf("Total time (s) : %.3f\n", total_seconds);
@@ -150,11 +151,13 @@ void add_bench(CLI::App& app) {
     auto threads = std::make_shared<int>(1);
     sub->add_option("--threads", *threads, "Search threads (default 1: the reproducible signature)")
         ->check(CLI::Range(1, Engine::kMaxThreads));
+    auto quiet = std::make_shared<bool>(false);
+    sub->add_flag("--quiet,-q", *quiet, "No per-position lines on stderr");
     auto eval_speed = std::make_shared<bool>(false);
     sub->add_flag("--eval-speed", *eval_speed, "Measure evaluations per second instead (hand-made and pattern)");
-    sub->callback([depth, hash, threads, eval_speed] {
+    sub->callback([depth, hash, threads, quiet, eval_speed] {
         if (*eval_speed) run_eval_speed();
-        else run_bench(*depth, *hash, *threads);
+        else run_bench(*depth, *hash, *threads, *quiet);
     });
 }
 

@@ -99,9 +99,11 @@ void add_search(CLI::App& app) {
     CLI::App* sub = app.add_subcommand("search", "Search one position and print each iteration and the best move");
     sub->add_option("--position,-p", opt->position, "Position: 64 squares (X O -) and the side to move (default: start)");
     sub->add_option("--moves,-m", opt->moves, "Moves played from the position first, e.g. f5d6c3");
-    sub->add_option("--depth,-d", opt->depth, "Midgame depth in plies (1-60)");
-    sub->add_option("--time,-t", opt->time, "Seconds to think");
-    sub->add_option("--level,-l", opt->level, "Strength level 1-60 (default 12 without other limits)");
+    // Range checks by CLI11, as in analyze: `--depth 0` reads the same in both.
+    sub->add_option("--depth,-d", opt->depth, "Midgame depth in plies (1-60)")->check(CLI::Range(1, 60));
+    sub->add_option("--time,-t", opt->time, "Seconds to think")->check(CLI::Range(0.001, 1e6));
+    sub->add_option("--level,-l", opt->level, "Strength level 1-60 (default 12 without other limits)")
+        ->check(CLI::Range(1, 60));
     sub->add_flag("--exact,-e", opt->exact, "Solve to the end for the exact disc difference");
     sub->add_flag("--wld", opt->wld, "Solve to the end for win/loss/draw only");
     sub->add_flag("--no-selectivity", opt->full_width, "Full-width midgame search (no ProbCut)");

@@ -27,6 +27,7 @@ struct SolveOptions {
     int hash_mb = 256;
     std::string numbers;  // "A-B": only the positions numbered A..B
     bool verbose = false; // every search step as a line on stderr
+    bool quiet = false;   // no progress on stderr
 };
 
 // "#45 (24 empties): 24@73% +6, 17.5 M nodes, 0.8 s": one search step of a solve, for stderr.
@@ -44,7 +45,16 @@ void run_solve(const SolveOptions& opt) {
         if (!parse_number_range(opt.numbers, first, last))
             throw Error("solve: --numbers must be A or A-B, not " + opt.numbers);
     }
-    std::vector<ObfProblem> problems = read_obf(opt.file);
+    std::vector<ObfProblem> problems;
+    try {
+        problems = read_obf(opt.file);
+    } catch (const Error& e) {
+        // Name the file before its line: "solve: FILE: line 3: ..." (read_obf says only the line).
+        // (File errors already name it: `cannot read FILE: ...`, as in every command.)
+        const std::string what = e.what();
+        if (what.find(opt.file) == std::string::npos) throw Error("solve: " + opt.file + ": " + what);
+        throw;
+    }
     // Nothing to solve is bad input (an empty file, or --numbers outside the file), not a pass:
     // checked before the header so that stdout stays empty.
     if (problems.empty()) throw Error("solve: " + opt.file + ": no positions in the file");
@@ -66,11 +76,12 @@ void run_solve(const SolveOptions& opt) {
     double total_seconds = 0;
     int solved = 0, wrong = 0;
     for (const ObfProblem& p : problems) {
-        ProgressLine progress(false);
+        ProgressLine progress(opt.quiet);
         progress.update("solving #" + std::to_string(p.number) + " (" + std::to_string(p.pos.empty_count()) +
                         " empties)...");
         engine.new_game();  // each position from scratch: reproducible node counts
         const SearchResult r = engine.search(p.pos, limits, [&](const SearchInfo& info) {
+            if (opt.quiet) return;
             if (opt.verbose) {
                 std::fprintf(stderr, "%s\n", step_text(p, info).c_str());
                 std::fflush(stderr);
@@ -121,6 +132,7 @@ void add_solve(CLI::App& app) {
         ->check(CLI::Range(1, Engine::kMaxThreads));
     sub->add_option("--hash", opt->hash_mb, "Transposition table size in MB (default 256)");
     sub->add_option("--numbers,-n", opt->numbers, "Only the positions numbered A-B (FFO files number from their first)");
+    sub->add_flag("--quiet,-q", opt->quiet, "No progress on stderr (the table still goes to stdout)");
     sub->add_flag("--verbose,-v", opt->verbose, "Print every search step (midgame, selective, exact) on stderr");
     sub->callback([opt] { run_solve(*opt); });
 }

@@ -65,6 +65,7 @@ TEST_CASE("solve: a wrong expected score exits 1, bad input exits 2 and names th
     r = run_outflank("solve " + malformed.arg());
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("line 2") != std::string::npos);
+    CHECK(r.err.find("outflank: solve: " + malformed.path.string() + ": line 2: ") != std::string::npos);  // the file, then the line
 
     r = run_outflank("solve /nonexistent/outflank.obf");
     CHECK(r.exit_code == 2);

@@ -37,6 +37,14 @@ TEST_CASE("usage errors: outflank: format, exit 2, a suggestion, nothing on stdo
     CHECK_THAT(r.err, StartsWith("outflank: "));
     CHECK_THAT(r.err, !Contains("did you mean"));
 
+    // Out-of-range numbers read the same in every command.
+    const BoundedRun search_zero = run_outflank_bounded("search --depth 0");
+    const BoundedRun analyze_zero = run_outflank_bounded("analyze --position \"" + std::string(64, '-') + " X\" --depth 0");
+    CHECK(search_zero.exit_code == 2);
+    CHECK(analyze_zero.exit_code == 2);
+    CHECK_THAT(search_zero.err, StartsWith("outflank: --depth: Value 0 not in range 1 to 60"));
+    CHECK_THAT(analyze_zero.err, StartsWith("outflank: --depth: Value 0 not in range 1 to 60"));
+
     // --help and --version are not errors.
     r = run_outflank_bounded("--version");
     CHECK(r.exit_code == 0);

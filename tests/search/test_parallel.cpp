@@ -15,23 +15,14 @@
 #include "records/obf.hpp"
 #include "search/engine.hpp"
 #include "support/rules_support.hpp"
+#include "support/search_support.hpp"
 
 using namespace outflank;
-using outflank::test::random_play_positions;
+using outflank::test::positions_with_empties;
+using outflank::test::search_stopped_after;
 using outflank::test::sanitized;
 
 namespace {
-
-// Positions along random games with between lo and hi empties in which the side to move has a move.
-std::vector<Position> positions_with_empties(int lo, int hi, std::size_t count, std::uint64_t seed) {
-    std::vector<Position> out;
-    for (const Position& p : random_play_positions(count * 80, seed)) {
-        const int e = p.empty_count();
-        if (e >= lo && e <= hi && p.moves()) out.push_back(p);
-        if (out.size() == count) break;
-    }
-    return out;
-}
 
 Limits exact_limits(bool wld) {
     Limits limits;
@@ -48,7 +39,7 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 
 TEST_CASE("exact and WLD scores on 2 and 4 threads equal the single-thread scores", "[parallel]") {
     const std::size_t count = sanitized() ? 40 : 500;
-    const std::vector<Position> positions = positions_with_empties(14, 20, count, 2026);
+    const std::vector<Position> positions = positions_with_empties(14, 20, count, 2026, true);
     REQUIRE(positions.size() == count);
     Engine one(16, {}, 1), two(16, {}, 2), four(16, {}, 4);
     CHECK(one.threads() == 1);
@@ -112,7 +103,7 @@ TEST_CASE("FFO positions up to 20 empties: the same exact scores on 1, 2 and 4 t
 }
 
 TEST_CASE("midgame searches on several threads give legal moves and legal PVs", "[parallel]") {
-    const std::vector<Position> positions = positions_with_empties(24, 50, sanitized() ? 4 : 24, 77);
+    const std::vector<Position> positions = positions_with_empties(24, 50, sanitized() ? 4 : 24, 77, true);
     Engine engine(16, {}, 3);
     for (const Position& pos : positions) {
         INFO("position " << position_string(pos));
@@ -163,31 +154,16 @@ TEST_CASE("stop() and time limits hold with 4 threads on any machine", "[paralle
         Limits limits;
         limits.depth = 60;
         limits.endgame_auto = false;
-        std::chrono::steady_clock::time_point stop_time;
-        std::thread stopper([&] {
-            std::this_thread::sleep_for(std::chrono::milliseconds(300));
-            stop_time = std::chrono::steady_clock::now();
-            engine.stop();
-        });
-        const SearchResult r = engine.search(pos, limits);
-        const double latency = seconds_since(stop_time);
-        stopper.join();
+        const auto [r, latency] = search_stopped_after(engine, pos, limits, std::chrono::milliseconds(300));
         CHECK(r.stopped);
         CHECK(pos.is_legal(r.best_move));
         CHECK(latency < slack);
     }
     SECTION("stop() during an exact solve") {
-        const std::vector<Position> deep = positions_with_empties(28, 28, 1, 5);
+        const std::vector<Position> deep = positions_with_empties(28, 28, 1, 5, true);
         REQUIRE(deep.size() == 1);
-        std::chrono::steady_clock::time_point stop_time;
-        std::thread stopper([&] {
-            std::this_thread::sleep_for(std::chrono::milliseconds(300));
-            stop_time = std::chrono::steady_clock::now();
-            engine.stop();
-        });
-        const SearchResult r = engine.search(deep[0], exact_limits(false));
-        const double latency = seconds_since(stop_time);
-        stopper.join();
+        const auto [r, latency] =
+            search_stopped_after(engine, deep[0], exact_limits(false), std::chrono::milliseconds(300));
         CHECK(r.stopped);
         CHECK(!r.exact);
         CHECK(deep[0].is_legal(r.best_move));
@@ -206,7 +182,7 @@ TEST_CASE("stop() and time limits hold with 4 threads on any machine", "[paralle
         }
     }
     SECTION("a search after a stop is clean: the full result, the same score as one thread") {
-        const std::vector<Position> positions = positions_with_empties(18, 18, 1, 9);
+        const std::vector<Position> positions = positions_with_empties(18, 18, 1, 9, true);
         REQUIRE(positions.size() == 1);
         engine.stop();  // a stop request before the search is forgotten when it starts
         const SearchResult r = engine.search(positions[0], exact_limits(false));

@@ -13,6 +13,7 @@
 #include "core/notation.hpp"
 #include "records/obf.hpp"
 #include "support/rules_support.hpp"
+#include "support/search_support.hpp"
 #include "search/timeman.hpp"
 
 using namespace outflank;
@@ -20,21 +21,9 @@ using outflank::test::EvaluationGuard;
 using outflank::test::random_play_positions;
 using outflank::test::Rng;
 using outflank::test::sanitized;
+using outflank::test::positions_with_empties;
+using outflank::test::search_stopped_after;
 
-namespace {
-
-// Positions along random games with between lo and hi empties (the side to move may have to pass).
-std::vector<Position> positions_with_empties(int lo, int hi, std::size_t count, std::uint64_t seed) {
-    std::vector<Position> out;
-    for (const Position& p : random_play_positions(count * 80, seed)) {
-        const int e = p.empty_count();
-        if (e >= lo && e <= hi && !p.is_game_over()) out.push_back(p);
-        if (out.size() == count) break;
-    }
-    return out;
-}
-
-}  // namespace
 
 TEST_CASE("search returns a legal move, a pass only when forced, no move when the game is over", "[search]") {
     Engine engine(16);
@@ -210,16 +199,7 @@ TEST_CASE("stop() from another thread ends the search promptly", "[search][timin
     Limits limits;
     limits.depth = 60;
     limits.endgame_auto = false;
-    std::chrono::steady_clock::time_point stop_time;
-    std::thread stopper([&] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(300));
-        stop_time = std::chrono::steady_clock::now();
-        engine.stop();
-    });
-    const SearchResult r = engine.search(pos, limits);
-    const auto returned = std::chrono::steady_clock::now();
-    stopper.join();
-    const double latency = std::chrono::duration<double>(returned - stop_time).count();
+    const auto [r, latency] = search_stopped_after(engine, pos, limits, std::chrono::milliseconds(300));
     CHECK(r.stopped);
     CHECK(pos.is_legal(r.best_move));
     CHECK(latency < (sanitized() ? 0.5 : 0.1));  // the target is < 10 ms; generous for noisy machines
