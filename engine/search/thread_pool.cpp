@@ -8,6 +8,20 @@
 namespace outflank {
 namespace {
 
+// One turn of a wait loop: a few hundred pause instructions first (a split point usually comes
+// within microseconds, and a system call per turn cost a fifth of the CPU time in short
+// searches), then yield the core, so that with more threads than cores (on purpose or on a busy
+// machine) a waiting thread does not keep one from a thread with work.
+void relax(int& turns) {
+    if (++turns < 512) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+        return;
+    }
+    std::this_thread::yield();
+}
+
 bool is_below(const SplitPoint* sp, const SplitPoint* ancestor) {
     for (; sp; sp = sp->parent)
         if (sp == ancestor) return true;
@@ -55,10 +69,10 @@ void ThreadPool::helper_main(int index) {
         if (quit_) return;
         lock.unlock();
         idle_.fetch_add(1, std::memory_order_relaxed);
+        int turns = 0;
         while (searching_.load(std::memory_order_acquire)) {
-            // Yield rather than spin hard: with more threads than cores (on purpose or on a busy
-            // machine), a waiting helper must not take the core from a thread with work.
-            if (published_.load(std::memory_order_relaxed) == 0 || !help(worker, nullptr, true)) std::this_thread::yield();
+            if (published_.load(std::memory_order_relaxed) != 0 && help(worker, nullptr, true)) turns = 0;
+            else relax(turns);
         }
         idle_.fetch_sub(1, std::memory_order_relaxed);
         lock.lock();
@@ -127,8 +141,10 @@ void ThreadPool::split(SearchWorker& master, SplitPoint& sp) {
     // Counted as idle meanwhile, so that the helpers below split their nodes for it.
     if (sp.helpers.load(std::memory_order_acquire) > 0) {
         idle_.fetch_add(1, std::memory_order_relaxed);
+        int turns = 0;
         while (sp.helpers.load(std::memory_order_acquire) > 0) {
-            if (!help(master, &sp, false)) std::this_thread::yield();
+            if (help(master, &sp, false)) turns = 0;
+            else relax(turns);
         }
         idle_.fetch_sub(1, std::memory_order_relaxed);
     }
