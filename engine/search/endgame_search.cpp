@@ -98,15 +98,7 @@ int nws_hash(Context& c, Bitboard P, Bitboard O, int alpha, int n_empties, unsig
             sp.alpha = alpha;
             sp.depth = n_empties;
             sp.parity = parity;
-            for (int j = 1; j < list.count; ++j) {
-                const MoveEntry& next = list.pick(j);
-                sp.moves[j] = next.sq;
-                sp.flipped[j] = next.flipped;
-            }
-            sp.count = list.count;
-            sp.next.store(1, std::memory_order_relaxed);
-            sp.best = best;
-            sp.best_move = best_move;
+            sp.share_moves_after_first(list, list.count, best_move, best);
             c.pool->split(*c.worker, sp);
             if (c.stopped()) return alpha;
             best = sp.best;

@@ -197,15 +197,7 @@ int SearchWorker::pvs(Bitboard player, Bitboard opponent, int depth, int alpha, 
             sp.ply = ply;
             sp.selectivity = selectivity_;
             sp.indices = indices_[ply];
-            for (int j = 1; j < list.size(); ++j) {
-                const MoveEntry& next = list.pick(j);
-                sp.moves[j] = next.sq;
-                sp.flipped[j] = next.flipped;
-            }
-            sp.count = list.size();
-            sp.next.store(1, std::memory_order_relaxed);
-            sp.best = best;
-            sp.best_move = best_move;
+            sp.share_moves_after_first(list, list.size(), best_move, best);
             ctx_.pool->split(*this, sp);
             if (ctx_.stopped()) return 0;
             best = sp.best;

@@ -45,6 +45,21 @@ struct SplitPoint {
     int best = -1000;
     Square best_move = kNoMove;
 
+    // Takes the moves list[1..count) to share, best first in the list's own order (its pick()),
+    // after the eldest brother `first_move` scored `first_score`.
+    template <class List>
+    void share_moves_after_first(List& list, int list_count, Square first_move, int first_score) {
+        for (int j = 1; j < list_count; ++j) {
+            const auto& m = list.pick(j);
+            moves[j] = m.sq;
+            flipped[j] = m.flipped;
+        }
+        count = list_count;
+        next.store(1, std::memory_order_relaxed);
+        best = first_score;
+        best_move = moves[0] = first_move;
+    }
+
     // Records a move's score (fail-soft); true when it fails high.
     bool record(int score, Square move) {
         std::lock_guard<std::mutex> guard(result_lock);
