@@ -15,6 +15,8 @@ namespace outflank {
 // Score unit of evaluate(): 1/kEvalScale of a disc, so that move ordering can see small
 // differences; the search divides by kEvalScale (rounding) where it needs discs.
 inline constexpr int kEvalScale = 16;
+// An evaluation in discs, rounded half away from zero.
+constexpr int eval_to_discs(int e) { return (e >= 0 ? e + kEvalScale / 2 : e - kEvalScale / 2) / kEvalScale; }
 
 // Estimated final disc difference for `player` (to move), in 1/kEvalScale discs, clamped to
 // [-64, 64] discs. Never call it on a finished game (use final_score). Uses the trained pattern

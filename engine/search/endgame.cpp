@@ -89,9 +89,7 @@ SearchResult EndgameSolver::solve(const Position& pos, bool wld, const InfoCallb
     sync();
     const auto start = std::chrono::steady_clock::now();
     Context& c = ctx_;
-    // Nodes of every thread: those reported to the control plus this thread's unreported ones.
-    auto all_nodes = [&c] { return c.control->nodes() + (c.nodes - c.reported); };
-    const std::uint64_t start_nodes = all_nodes();
+    const std::uint64_t start_nodes = c.search_nodes();
     SearchResult result;
     result.depth = pos.empty_count();
     result.selectivity = 100;
@@ -174,7 +172,7 @@ SearchResult EndgameSolver::solve(const Position& pos, bool wld, const InfoCallb
             }
         }
     }
-    result.nodes = all_nodes() - start_nodes;
+    result.nodes = c.search_nodes() - start_nodes;
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (on_info) on_info(result);
     return result;

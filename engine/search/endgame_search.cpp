@@ -112,16 +112,10 @@ int nws_hash(Context& c, Bitboard P, Bitboard O, int alpha, int n_empties, unsig
 
 void work_at(Context& c, SplitPoint& sp) {
     const Bitboard P = sp.player, O = sp.opponent;
-    for (;;) {
-        if (c.stopped() || sp.cut.load(std::memory_order_relaxed)) return;
-        const int i = sp.next.fetch_add(1, std::memory_order_relaxed);
-        if (i >= sp.count) return;
+    work_through(c, sp, [&](int i) {
         const Bitboard f = sp.flipped[i];
-        const int score = -nws(c, O ^ f, P ^ f ^ bit(sp.moves[i]), -sp.alpha - 1, sp.depth - 1,
-                               sp.parity ^ kQuadrantBit[sp.moves[i]]);
-        if (c.stopped()) return;  // unwound: the score means nothing
-        if (sp.record(score, sp.moves[i])) return;
-    }
+        return -nws(c, O ^ f, P ^ f ^ bit(sp.moves[i]), -sp.alpha - 1, sp.depth - 1, sp.parity ^ kQuadrantBit[sp.moves[i]]);
+    });
 }
 
 int pvs(Context& c, Bitboard P, Bitboard O, int alpha, int beta, int n_empties, unsigned parity) {

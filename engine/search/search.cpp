@@ -23,10 +23,6 @@ constexpr int kPreparePasses = 1;
 // Depth of the preparing midgame search for a solve of `empties`.
 constexpr int prepare_depth(int empties) { return empties / 2; }
 
-int eval_discs(Bitboard player, Bitboard opponent) {
-    const int e = evaluate(player, opponent);
-    return (e >= 0 ? e + kEvalScale / 2 : e - kEvalScale / 2) / kEvalScale;
-}
 
 // Helpers wait for split points only while a search runs (they sleep otherwise).
 class PoolSession {
@@ -66,10 +62,7 @@ void Searcher::set_threads(int threads) {
 
 int Searcher::threads() const { return pool_->threads(); }
 
-std::uint64_t Searcher::nodes() const {
-    const ThreadContext& c = main_->context();
-    return control_.nodes() + (c.nodes - c.reported);
-}
+std::uint64_t Searcher::nodes() const { return main_->context().search_nodes(); }
 
 bool Searcher::stopped() const { return main_->context().stopped() || control_.stopped(); }
 
@@ -81,7 +74,7 @@ SearchResult Searcher::solve(const Position& pos, bool wld, const InfoCallback& 
     auto finish = [&](SearchResult r) {
         if (r.stopped) {
             r.exact = r.wld = false;
-            r.score = estimate ? *estimate : eval_discs(pos.player, pos.opponent);
+            r.score = estimate ? *estimate : eval_to_discs(evaluate(pos.player, pos.opponent));
         }
         r.nodes = nodes();
         r.seconds = control_.elapsed();

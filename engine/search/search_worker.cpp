@@ -21,9 +21,8 @@ constexpr int kEndCutMinEmpties = 16;
 constexpr Bitboard kXSquaresOf[4] = {bit(9), bit(14), bit(49), bit(54)};
 constexpr Bitboard kCornerOf[4] = {bit(0), bit(7), bit(56), bit(63)};
 
-int to_discs(int e) { return (e >= 0 ? e + kEvalScale / 2 : e - kEvalScale / 2) / kEvalScale; }
 int eval_discs(const patterns::PatternIndices& indices, Bitboard player, Bitboard opponent) {
-    return to_discs(evaluate(indices, player, opponent));
+    return eval_to_discs(evaluate(indices, player, opponent));
 }
 
 // Cheap static ordering bonus of a square (1/16 discs): corners good, X-squares next to an empty
@@ -216,18 +215,13 @@ void SearchWorker::midgame_work_at(SplitPoint& sp) {
     selectivity_ = sp.selectivity;
     indices_[ply] = sp.indices;
     const Bitboard player = sp.player, opponent = sp.opponent;
-    for (;;) {
-        if (ctx_.stopped() || sp.cut.load(std::memory_order_relaxed)) break;
-        const int i = sp.next.fetch_add(1, std::memory_order_relaxed);
-        if (i >= sp.count) break;
+    work_through(ctx_, sp, [&](int i) {
         const Square sq = sp.moves[i];
         const Bitboard flipped = sp.flipped[i];
         patterns::indices_after_move(indices_[ply], sq, flipped, indices_[ply + 1]);
-        const int s = -pvs(opponent & ~flipped, player | flipped | bit(sq), sp.depth - 1, -sp.alpha - 1, -sp.alpha,
-                           ply + 1, false);
-        if (ctx_.stopped()) break;  // unwound: the score means nothing
-        if (sp.record(s, sq)) break;
-    }
+        return -pvs(opponent & ~flipped, player | flipped | bit(sq), sp.depth - 1, -sp.alpha - 1, -sp.alpha, ply + 1,
+                    false);
+    });
     selectivity_ = saved_selectivity;
 }
 

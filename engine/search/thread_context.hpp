@@ -50,6 +50,9 @@ struct ThreadContext {
     }
     bool stopped() const { return stop; }
 
+    // Nodes of the whole search so far: those every thread reported plus this thread's others.
+    std::uint64_t search_nodes() const { return control->nodes() + (nodes - reported); }
+
     // Adds the nodes not yet reported to the control (before a thread leaves a search).
     void report() {
         control->add_nodes(nodes - reported);
@@ -58,5 +61,20 @@ struct ThreadContext {
     // Re-reads the reasons to stop (after leaving a split point).
     void refresh_stop() { stop = control->stopped() || split_cut(split); }
 };
+
+// A thread's share of the work at a split point, for both kinds: takes the next move until none
+// is left, one fails high or this thread must unwind; `search_move(i)` returns move i's score for
+// the split point's side to move.
+template <class SearchMove>
+void work_through(ThreadContext& c, SplitPoint& sp, SearchMove&& search_move) {
+    for (;;) {
+        if (c.stopped() || sp.cut.load(std::memory_order_relaxed)) return;
+        const int i = sp.next.fetch_add(1, std::memory_order_relaxed);
+        if (i >= sp.count) return;
+        const int score = search_move(i);
+        if (c.stopped()) return;  // unwound: the score means nothing
+        if (sp.record(score, sp.moves[i])) return;
+    }
+}
 
 }  // namespace outflank
