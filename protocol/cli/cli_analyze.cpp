@@ -177,11 +177,10 @@ void add_analyze(CLI::App& app) {
     json->excludes(csv);
     sub->add_option("--svg", opt->svg, "Also draw the evaluation graph (a game) or the scored board (a position)");
     sub->add_option("--threads", opt->threads,
-                    "Search threads for a game or position (default: the hardware threads, here " +
-                        std::to_string(default_threads()) + "); with --batch: engines working in parallel (default 2)")
+                    "Search threads for a game or position (default: " + hardware_threads_text() +
+                        "); with --batch: engines working in parallel (default 2)")
         ->check(CLI::Range(1, 64));
-    sub->add_option("--search-threads", opt->search_threads, "Batch: threads per engine (default 1)")
-        ->check(CLI::Range(1, Engine::kMaxThreads));
+    add_search_threads_option(sub, "--search-threads", opt->search_threads, "Batch: threads per engine (default 1)");
     sub->add_option("--hash", opt->hash_mb, "Transposition table per engine in MB (default 64)")->check(CLI::Range(1, 16384));
     sub->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
     sub->callback([opt] { run_analyze(*opt); });

@@ -149,8 +149,7 @@ void add_bench(CLI::App& app) {
     sub->add_option("--depth,-d", *depth, "Midgame depth of each search (default 14)");
     sub->add_option("--hash", *hash, "Transposition table size in MB (default 64)");
     auto threads = std::make_shared<int>(1);
-    sub->add_option("--threads", *threads, "Search threads (default 1: the reproducible signature)")
-        ->check(CLI::Range(1, Engine::kMaxThreads));
+    add_search_threads_option(sub, "--threads", *threads, "Search threads (default 1: the reproducible signature)");
     auto quiet = std::make_shared<bool>(false);
     sub->add_flag("--quiet,-q", *quiet, "No per-position lines on stderr");
     auto eval_speed = std::make_shared<bool>(false);

@@ -11,7 +11,6 @@
 #include "book/default_book.hpp"
 #include "core/error.hpp"
 #include "gtp/gtp.hpp"
-#include "search/engine.hpp"
 
 namespace outflank::cli {
 namespace {
@@ -45,9 +44,7 @@ void add_gtp(CLI::App& app) {
     CLI::App* sub = app.add_subcommand("gtp", "Speak GTP (Go Text Protocol v2) on stdin/stdout, for GUIs and referees");
     sub->add_option("--hash", opt->gtp.hash_mb, "Transposition table size in MB (default 64; at most half the memory)")
         ->check(CLI::PositiveNumber);
-    sub->add_option("--threads", opt->gtp.threads,
-                    "Search threads (default: the hardware threads, here " + std::to_string(default_threads()) + ")")
-        ->check(CLI::Range(1, Engine::kMaxThreads));
+    add_search_threads_option(sub, "--threads", opt->gtp.threads);
     CLI::Option* level = sub->add_option("--level,-l", opt->gtp.level,
                                          "Strength level 1-60 (default " + std::to_string(GtpOptions::kDefaultLevel) +
                                              ", about a second a move)")

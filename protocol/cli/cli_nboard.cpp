@@ -7,7 +7,6 @@
 #include "book/default_book.hpp"
 #include "nboard/nboard.hpp"
 #include "nboard/nboard_file_book.hpp"
-#include "search/engine.hpp"
 
 namespace outflank::cli {
 namespace {
@@ -35,9 +34,7 @@ void add_nboard(CLI::App& app) {
     auto opt = std::make_shared<NboardOptions>();
     CLI::App* sub = app.add_subcommand("nboard", "Speak the NBoard protocol on stdin/stdout (the NBoard Othello GUI)");
     sub->add_option("--hash", opt->hash_mb, "Transposition table size in MB (default 64; at most half the memory)")->check(CLI::PositiveNumber);
-    sub->add_option("--threads", opt->threads,
-                    "Search threads (default: the hardware threads, here " + std::to_string(default_threads()) + ")")
-        ->check(CLI::Range(1, Engine::kMaxThreads));
+    add_search_threads_option(sub, "--threads", opt->threads);
     sub->add_option("--level,-l", opt->level,
                     "Strength level 1-60 until the GUI sends `set depth` (default " +
                         std::to_string(NboardOptions::kDefaultLevel) + ")")

@@ -224,9 +224,7 @@ void add_play(CLI::App& app) {
         ->check(CLI::IsMember({"black", "white"}));
     sub->add_option("--level,-l", opt->level, "outflank's strength 1-60 (default 8; `level N` changes it)")
         ->check(CLI::Range(1, 60));
-    sub->add_option("--threads", opt->threads,
-                    "Search threads (default: the hardware threads, here " + std::to_string(default_threads()) + ")")
-        ->check(CLI::Range(1, Engine::kMaxThreads));
+    add_search_threads_option(sub, "--threads", opt->threads);
     sub->add_option("--hash", opt->hash_mb, "Transposition table size in MB (default 64)")->check(CLI::Range(1, 16384));
     sub->add_option("--book", opt->book, "Opening book file, or none (default: the shipped book)");
     sub->callback([opt] {

@@ -109,9 +109,7 @@ void add_search(CLI::App& app) {
     sub->add_flag("--no-selectivity", opt->full_width, "Full-width midgame search (no ProbCut)");
     sub->add_flag("--json", opt->json, "Machine-readable output (one JSON document)");
     sub->add_option("--hash", opt->hash_mb, "Transposition table size in MB (default 64)");
-    sub->add_option("--threads", opt->threads,
-                    "Search threads (default: the hardware threads, here " + std::to_string(default_threads()) + ")")
-        ->check(CLI::Range(1, Engine::kMaxThreads));
+    add_search_threads_option(sub, "--threads", opt->threads);
     sub->callback([opt] { run_search(*opt); });
 }
 

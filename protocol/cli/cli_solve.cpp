@@ -128,8 +128,7 @@ void add_solve(CLI::App& app) {
     sub->add_option("file", opt->file, "OBF file: one position a line, \"<64 squares> <side>; MOVE:SCORE; ...\"")
         ->required();
     sub->add_flag("--wld", opt->wld, "Solve for win/loss/draw only (scores -1, 0, +1)");
-    sub->add_option("--threads,-t", opt->threads, "Search threads (default: the hardware threads, here " + std::to_string(default_threads()) + ")")
-        ->check(CLI::Range(1, Engine::kMaxThreads));
+    add_search_threads_option(sub, "--threads,-t", opt->threads);
     sub->add_option("--hash", opt->hash_mb, "Transposition table size in MB (default 256)");
     sub->add_option("--numbers,-n", opt->numbers, "Only the positions numbered A-B (FFO files number from their first)");
     sub->add_flag("--quiet,-q", opt->quiet, "No progress on stderr (the table still goes to stdout)");
