@@ -14,6 +14,7 @@
 
 using outflank::test::BoundedRun;
 using outflank::test::file_bytes;
+using outflank::test::run_program_bounded;
 using outflank::test::ScratchDir;
 using Catch::Contains;
 
@@ -25,20 +26,7 @@ namespace fs = std::filesystem;
 // "OUTFLANK_EVAL=..."), `input` on stdin, under a time limit.
 BoundedRun run_in(const std::string& cwd, const std::string& env, const std::string& binary, const std::string& args,
                   const std::string& input = {}) {
-    const ScratchDir io("data_files_run");
-    const std::string in_path = io.write("in.txt", input), err_path = io.file("err.txt");
-    const std::string command = "cd '" + cwd + "' && env -u OUTFLANK_EVAL -u OUTFLANK_BOOK " + env +
-                                " timeout -k 5 20 '" + binary + "' " + args + " < '" + in_path + "' 2> '" + err_path + "'";
-    BoundedRun r;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    REQUIRE(pipe);
-    char buf[4096];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-    const int status = ::pclose(pipe);
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.err = file_bytes(err_path);
-    return r;
+    return run_program_bounded("cd '" + cwd + "' && env -u OUTFLANK_EVAL -u OUTFLANK_BOOK " + env, binary, args, input);
 }
 
 std::string copy_program(const std::string& folder) {

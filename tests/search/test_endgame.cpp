@@ -4,7 +4,6 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <filesystem>
 #include <random>
 #include <string>
 #include <thread>
@@ -13,6 +12,7 @@
 #include "search/endgame.hpp"
 #include "core/notation.hpp"
 #include "records/obf.hpp"
+#include "support/search_support.hpp"
 #include "core/position.hpp"
 #include "core/stability.hpp"
 
@@ -195,16 +195,11 @@ TEST_CASE("endgame: a guessed score only sets the first window, never the result
 }
 
 TEST_CASE("endgame: FFO #1-#19 and #20-#39 up to 20 empties, exact scores and best moves", "[ffo]") {
-    const std::string dir = std::string(OUTFLANK_SHARED_DATA) + "/ffo/";
-    if (!std::filesystem::exists(dir + "fforum-1-19.obf")) {
-        WARN("FFO data not found in " << dir << ": test skipped");
+    std::vector<ObfProblem> positions = outflank::test::ffo_positions_up_to(sanitized() ? 16 : 20);
+    if (positions.empty()) {
+        WARN("FFO data not found in " << outflank::test::ffo_dir() << ": test skipped");
         return;
     }
-    std::vector<ObfProblem> positions = read_obf(dir + "fforum-1-19.obf");
-    const std::vector<ObfProblem> more = read_obf(dir + "fforum-20-39.obf");
-    const int max_empties = sanitized() ? 16 : 20;
-    for (const ObfProblem& e : more)
-        if (e.pos.empty_count() <= max_empties) positions.push_back(e);
     if (sanitized()) positions.resize(std::min<std::size_t>(positions.size(), 12));
 
     Solver s(64);

@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
-#include <filesystem>
 #include <string>
 #include <thread>
 #include <vector>
@@ -79,14 +78,11 @@ TEST_CASE("exact and WLD scores on 2 and 4 threads equal the single-thread score
 }
 
 TEST_CASE("FFO positions up to 20 empties: the same exact scores on 1, 2 and 4 threads", "[parallel]") {
-    const std::string dir = std::string(OUTFLANK_SHARED_DATA) + "/ffo/";
-    if (!std::filesystem::exists(dir + "fforum-1-19.obf")) {
-        WARN("FFO data not found in " << dir << ": test skipped");
+    std::vector<ObfProblem> positions = outflank::test::ffo_positions_up_to(20);
+    if (positions.empty()) {
+        WARN("FFO data not found in " << outflank::test::ffo_dir() << ": test skipped");
         return;
     }
-    std::vector<ObfProblem> positions = read_obf(dir + "fforum-1-19.obf");
-    for (const ObfProblem& e : read_obf(dir + "fforum-20-39.obf"))
-        if (e.pos.empty_count() <= 20) positions.push_back(e);
     if (sanitized()) positions.resize(6);
     for (int threads : {2, 4}) {
         Engine engine(64, {}, threads);

@@ -103,12 +103,14 @@ struct BoundedRun {
     int exit_code = -1;  // 124: killed by the time limit
 };
 
-// Runs `outflank ARGS` (ARGS as shell words; quote them yourself) with `input` on stdin, killed
-// after `seconds`: a command that blocks (on a FIFO, say) ends the test with exit code 124.
-inline BoundedRun run_outflank_bounded(const std::string& args, const std::string& input = {}, int seconds = 20) {
+// Runs `PREFIX timeout SECONDS BINARY ARGS` in a shell (ARGS as shell words; quote them
+// yourself; PREFIX such as "cd DIR && env X=1" or empty) with `input` on stdin: a command that
+// blocks (on a FIFO, say) ends the test with exit code 124.
+inline BoundedRun run_program_bounded(const std::string& prefix, const std::string& binary, const std::string& args,
+                                      const std::string& input = {}, int seconds = 20) {
     const ScratchDir io("binary_run");
     const std::string in_path = io.write("in.txt", input), err_path = io.file("err.txt");
-    const std::string command = "timeout -k 5 " + std::to_string(seconds) + " '" OUTFLANK_BINARY "' " + args +
+    const std::string command = prefix + " timeout -k 5 " + std::to_string(seconds) + " '" + binary + "' " + args +
                                 " < '" + in_path + "' 2> '" + err_path + "'";
     BoundedRun r;
     FILE* pipe = ::popen(command.c_str(), "r");
@@ -120,6 +122,11 @@ inline BoundedRun run_outflank_bounded(const std::string& args, const std::strin
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     r.err = file_bytes(err_path);
     return r;
+}
+
+// `outflank ARGS` as above, from the build.
+inline BoundedRun run_outflank_bounded(const std::string& args, const std::string& input = {}, int seconds = 20) {
+    return run_program_bounded("", OUTFLANK_BINARY, args, input, seconds);
 }
 
 }  // namespace outflank::test

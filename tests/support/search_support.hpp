@@ -4,10 +4,13 @@
 
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include "core/position.hpp"
+#include "records/obf.hpp"
 #include "search/engine.hpp"
 #include "support/rules_support.hpp"
 
@@ -24,6 +27,20 @@ inline std::vector<Position> positions_with_empties(int lo, int hi, std::size_t 
         if (out.size() == count) break;
     }
     return out;
+}
+
+// Where the FFO files are (../shared/data/ffo/); the tests skip what needs them when absent.
+inline std::string ffo_dir() { return std::string(OUTFLANK_SHARED_DATA) + "/ffo/"; }
+
+// FFO #1-#19 and those of #20-#39 with at most `max_empties` empties; none when the data is
+// not there (see ffo_dir).
+inline std::vector<ObfProblem> ffo_positions_up_to(int max_empties) {
+    const std::string dir = ffo_dir();
+    if (!std::filesystem::exists(dir + "fforum-1-19.obf")) return {};
+    std::vector<ObfProblem> positions = read_obf(dir + "fforum-1-19.obf");
+    for (const ObfProblem& e : read_obf(dir + "fforum-20-39.obf"))
+        if (e.pos.empty_count() <= max_empties) positions.push_back(e);
+    return positions;
 }
 
 struct StoppedSearch {
