@@ -91,12 +91,7 @@ int nws_hash(Context& c, Bitboard P, Bitboard O, int alpha, int n_empties, unsig
         }
         // The eldest brother failed low: the others may be shared with idle threads.
         if (i == 0 && list.count > 2 && n_empties >= kEndSplitEmpties && c.pool && c.pool->has_idle_helper()) {
-            SplitPoint sp;
-            sp.kind = SplitPoint::Kind::endgame;
-            sp.player = P;
-            sp.opponent = O;
-            sp.alpha = alpha;
-            sp.depth = n_empties;
+            SplitPoint sp(SplitPoint::Kind::endgame, P, O, alpha, n_empties);
             sp.parity = parity;
             sp.share_moves_after_first(list, list.count, best_move, best);
             c.pool->split(*c.worker, sp);

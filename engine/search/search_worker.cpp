@@ -187,12 +187,7 @@ int SearchWorker::pvs(Bitboard player, Bitboard opponent, int depth, int alpha, 
         // idle threads (the window stays (alpha, alpha + 1), so no PV is needed from them).
         if (i == 0 && !pv_node && beta == alpha + 1 && list.size() > 2 && depth >= kMidSplitDepth && ctx_.pool &&
             ctx_.pool->has_idle_helper()) {
-            SplitPoint sp;
-            sp.kind = SplitPoint::Kind::midgame;
-            sp.player = player;
-            sp.opponent = opponent;
-            sp.alpha = alpha;
-            sp.depth = depth;
+            SplitPoint sp(SplitPoint::Kind::midgame, player, opponent, alpha, depth);
             sp.ply = ply;
             sp.selectivity = selectivity_;
             sp.indices = indices_[ply];

@@ -45,6 +45,12 @@ struct SplitPoint {
     int best = -1000;
     Square best_move = kNoMove;
 
+    // The node: `player` to move at `depth` (plies or empties) in the null window (alpha, alpha + 1).
+    SplitPoint(Kind node_kind, Bitboard node_player, Bitboard node_opponent, int node_alpha, int node_depth)
+        : kind(node_kind), player(node_player), opponent(node_opponent), alpha(node_alpha), depth(node_depth) {}
+    SplitPoint(const SplitPoint&) = delete;
+    SplitPoint& operator=(const SplitPoint&) = delete;
+
     // Takes the moves list[1..count) to share, best first in the list's own order (its pick()),
     // after the eldest brother `first_move` scored `first_score`.
     template <class List>
