@@ -7,8 +7,9 @@
 #include <memory>
 #include <optional>
 #include <random>
-#include <sstream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "book/book.hpp"
 #include "book/book_file.hpp"
@@ -17,6 +18,7 @@
 #include "core/error.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
+#include "core/tokenizer.hpp"
 #include "common/search_format.hpp"
 #include "search/engine.hpp"
 
@@ -56,8 +58,9 @@ public:
             show();
             if (game_.is_over()) out_ << result_text() << " Type new, undo or quit." << std::endl;
             out_ << "> " << std::flush;
+            // Capped like the protocols' lines: an endless line cannot grow memory.
             std::string line;
-            if (!std::getline(in_, line)) {
+            if (text::read_line(in_, line, kMaxLine) == text::LineRead::End) {
                 out_ << std::endl;
                 return 0;
             }
@@ -119,13 +122,13 @@ private:
 
     // False: quit.
     bool command(const std::string& line) {
-        std::istringstream words(line);
-        std::string word;
-        if (!(words >> word)) return true;
-        std::string rest, extra;
-        words >> rest;
-        if (words >> extra) throw Error("too many words: " + line);
-        const std::string cmd = to_lower(word);
+        const std::string cleaned = text::clean_line(line);
+        const std::vector<std::string_view> words = text::split_words(cleaned);
+        if (words.empty()) return true;
+        if (words.size() > 2) throw Error("too many words: " + cleaned);
+        const std::string word(words[0]);
+        const std::string rest = words.size() > 1 ? std::string(words[1]) : std::string();
+        const std::string cmd = text::to_lower(word);
         if (cmd == "quit" || cmd == "exit" || cmd == "q") return false;
         if (cmd == "help" || cmd == "?") {
             out_ << "  f5        play a move (a1 top-left, h8 bottom-right)\n"
@@ -147,9 +150,9 @@ private:
             return true;
         }
         if (cmd == "level") {
-            int level = 0;
-            if (!parse_int(rest, level) || level < 1 || level > 60) throw Error("level: give a number from 1 to 60");
-            level_ = level;
+            const std::optional<long long> level = text::parse_integer(rest);
+            if (!level || *level < 1 || *level > 60) throw Error("level: give a number from 1 to 60");
+            level_ = static_cast<int>(*level);
             out_ << "level " << level_ << std::endl;
             return true;
         }
@@ -177,7 +180,7 @@ private:
                  << ")" << std::endl;
             return true;
         }
-        if (!rest.empty()) throw Error("unknown command: " + line + " (type help)");
+        if (!rest.empty()) throw Error("unknown command: " + cleaned + " (type help)");
         Square sq = kNoMove;
         try {
             sq = parse_move(word);
@@ -191,19 +194,7 @@ private:
         return true;
     }
 
-    static std::string to_lower(std::string s) {
-        for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return s;
-    }
-    static bool parse_int(const std::string& text, int& value) {
-        try {
-            std::size_t used = 0;
-            value = std::stoi(text, &used);
-            return used == text.size();
-        } catch (const std::exception&) {
-            return false;
-        }
-    }
+    static constexpr std::size_t kMaxLine = 4096;
 
     std::istream& in_;
     std::ostream& out_;
