@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <memory>
-#include <sstream>
+#include <filesystem>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 #include <mutex>
@@ -11,6 +13,7 @@
 
 #include "core/error.hpp"
 #include "core/game.hpp"
+#include "core/tokenizer.hpp"
 #include "match/match_game.hpp"
 #include "records/records.hpp"
 
@@ -98,26 +101,20 @@ std::vector<Opening> load_openings(const std::string& path) {
 }
 
 int engine_threads(const std::string& command, int default_threads) {
-    std::istringstream words(command);
-    std::vector<std::string> tokens;
-    for (std::string w; words >> w;) tokens.push_back(w);
+    const std::vector<std::string_view> words = text::split_words(command);
     // The program: the first word that is not a VAR=value assignment (or `exec`).
     std::size_t i = 0;
-    while (i < tokens.size() && (tokens[i] == "exec" || tokens[i].find('=') != std::string::npos)) ++i;
-    if (i == tokens.size()) return 1;
-    const std::string& program = tokens[i];
-    const std::string base = program.substr(program.find_last_of('/') == std::string::npos ? 0 : program.find_last_of('/') + 1);
-    if (base.rfind("outflank", 0) != 0) return 1;
-    for (std::size_t k = i + 1; k < tokens.size(); ++k) {
-        std::string value;
-        if (tokens[k] == "--threads" && k + 1 < tokens.size()) value = tokens[k + 1];
-        else if (tokens[k].rfind("--threads=", 0) == 0) value = tokens[k].substr(10);
+    while (i < words.size() && (words[i] == "exec" || words[i].find('=') != std::string_view::npos)) ++i;
+    if (i == words.size()) return 1;
+    if (!std::filesystem::path(words[i]).filename().string().starts_with("outflank")) return 1;
+    for (std::size_t k = i + 1; k < words.size(); ++k) {
+        std::string_view value;
+        if (words[k] == "--threads" && k + 1 < words.size()) value = words[k + 1];
+        else if (words[k].starts_with("--threads=")) value = words[k].substr(10);
         else continue;
-        try {
-            return std::max(1, std::stoi(value));
-        } catch (const std::exception&) {
-            return 1;  // the engine itself will refuse it
-        }
+        const std::optional<long long> threads = text::parse_integer(value);
+        // A value the engine itself will refuse counts as one thread.
+        return threads && *threads >= 1 ? static_cast<int>(std::min<long long>(*threads, 1 << 20)) : 1;
     }
     return std::max(1, default_threads);
 }
