@@ -8,6 +8,7 @@
 
 #include "eval/eval.hpp"
 #include "search/probcut.hpp"
+#include "search/timeman.hpp"
 
 namespace outflank {
 namespace {
@@ -116,12 +117,23 @@ SearchResult Searcher::midgame(const Position& pos, const Limits& limits, const 
     const int empties = pos.empty_count();
     const int max_depth = std::min(limits.depth > 0 ? limits.depth : 60, empties);
     const int selectivity = limits.selective ? 1 : kNoSelectivity;
+    const double hard = limits.hard_time > 0 ? limits.hard_time : limits.time;
+    IterationTimer timer(limits.time, hard);
     int previous = 0;
     for (int depth = 1; depth <= max_depth; ++depth) {
         main_->set_selectivity(depth >= empties ? kNoSelectivity : selectivity);
         const int s = main_->aspiration_search(pos, depth, previous, limits.use_aspiration);
         if (stopped()) {
             result.stopped = true;
+            // The unfinished iteration searched deeper than the last one: a root move it proved
+            // better than the last best (or the last best, re-proved) is the better answer.
+            std::vector<Square> pv;
+            int score = 0;
+            if (result.best_move != kNoMove && main_->interrupted_best(pv, score)) {
+                if (pv.front() != result.best_move) result.score = score;
+                result.pv = std::move(pv);
+                result.best_move = result.pv.front();
+            }
             break;
         }
         previous = s;
@@ -135,8 +147,13 @@ SearchResult Searcher::midgame(const Position& pos, const Limits& limits, const 
         result.seconds = control_.elapsed();
         if (on_info) on_info(result);
         if (result.exact) break;
-        // Each iteration costs a few times the previous one: do not start one that cannot finish.
-        if (limits.time > 0 && control_.elapsed() > limits.time * 0.4) break;
+        timer.completed(result.best_move, s);
+        const double elapsed = control_.elapsed();
+        // Under a clock the exact solver takes over as soon as it fits in the time left.
+        if (limits.time > 0 && limits.endgame_auto && limits.solve_empties < 0 &&
+            estimated_solve_seconds(empties) < (limits.time - elapsed) * 0.5)
+            break;
+        if (!timer.start_next(elapsed)) break;
     }
     return result;
 }

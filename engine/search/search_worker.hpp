@@ -40,6 +40,10 @@ public:
     // Root move ordering for a search too short to finish depth 1: the best-ordered move.
     Square best_ordered_move(const Position& pos);
     std::vector<Square> root_pv() const;
+    // After a stop inside aspiration_search: what the unfinished iteration had proven, that is
+    // the root move that last raised alpha (or failed high in an earlier window of the
+    // iteration), with its PV and score (a lower bound). False when it had proven nothing.
+    bool interrupted_best(std::vector<Square>& pv, int& score) const;
 
     // This thread's work at a split point of either kind: searches moves until none is left.
     void work_at(SplitPoint& sp);
@@ -56,6 +60,11 @@ private:
     int selectivity_ = kNoSelectivity;
     Square pv_[kMaxPly + 1][kMaxPly + 1]{};
     int pv_length_[kMaxPly + 1]{};
+    int root_score_ = 0;  // the score of the root move in pv_[0] (the move that last raised alpha)
+    // The root PV of the iteration's last window that failed high, kept for a stop in the re-search.
+    Square fail_high_pv_[kMaxPly + 1]{};
+    int fail_high_length_ = 0;
+    int fail_high_score_ = 0;
     // The evaluation's pattern indices of the position at each ply (pvs's invariant: indices_[ply]
     // describes its player/opponent on entry), updated from each move's flips; one child ahead.
     patterns::PatternIndices indices_[kMaxPly + 2];

@@ -25,4 +25,32 @@ TimeBudget plan_time(const ClockState& clock, int empties) {
     return {std::max(soft, 0.0), std::max(hard, 0.0)};
 }
 
+void IterationTimer::completed(Square best_move, int score) {
+    best_move_changes_ *= 0.5;
+    if (iterations_ > 0 && best_move != best_move_) {
+        best_move_changes_ += 1;
+        stable_iterations_ = 0;
+    } else {
+        ++stable_iterations_;
+    }
+    score_drop_ = iterations_ > 0 ? std::max(0, score_ - score) : 0;
+    best_move_ = best_move;
+    score_ = score;
+    ++iterations_;
+}
+
+double IterationTimer::stretch() const {
+    double f = 1.0 + 0.5 * best_move_changes_;
+    if (stable_iterations_ >= 4) f *= 0.8;
+    if (stable_iterations_ >= 6) f *= 0.75;
+    if (score_drop_ >= 2) f *= 1.0 + std::min(score_drop_, 8) * 0.08;
+    return std::clamp(f, 0.6, 2.0);
+}
+
+bool IterationTimer::start_next(double elapsed) const {
+    if (soft_ <= 0) return true;               // no time limit: the depth or node limit decides
+    if (hard_ <= soft_ * 1.001) return true;   // unused time is lost: search to the limit
+    return elapsed < soft_ * 0.5 * stretch();
+}
+
 }  // namespace outflank

@@ -2,6 +2,8 @@
 // soft budget and never passes the hard one, which keeps a safety margin for answer latency.
 #pragma once
 
+#include "core/bitboard.hpp"
+
 namespace outflank {
 
 // Seconds kept back by default from every clock for what the engine does not control: process
@@ -25,5 +27,37 @@ struct TimeBudget {
 // (about empties / 2), so the clock is spread over what is left, with more for the midgame,
 // where a deeper search pays most, than for the last moves, which the solver finishes quickly.
 TimeBudget plan_time(const ClockState& clock, int empties);
+
+// Iterative deepening under a budget: after each completed iteration, whether to start the next.
+// The search itself stops at the hard limit, and an iteration cut short still counts when it had
+// found a better root move, so an unfinished iteration is not wasted time.
+// - When the hard limit is the soft one (a time per move, `search --time`), time left unused is
+//   lost: every iteration is started, and the search answers at the limit.
+// - When the clock carries unused time to later moves (soft < hard), an iteration starts only
+//   while the time spent is under half the soft budget, scaled by how settled the search is: a
+//   best move that keeps changing or a falling score (a critical move) stretches it up to 2x, a
+//   move that stayed best for several iterations shrinks it (down to 0.6x), so the time saved on
+//   easy moves is spent on hard ones.
+class IterationTimer {
+public:
+    IterationTimer(double soft, double hard) : soft_(soft), hard_(hard) {}
+
+    // Records a completed iteration's best move and score.
+    void completed(Square best_move, int score);
+    // Whether to start another iteration `elapsed` seconds into the search.
+    bool start_next(double elapsed) const;
+    // The factor (0.6 .. 2) by which the soft budget is scaled now.
+    double stretch() const;
+
+private:
+    double soft_;
+    double hard_;
+    int iterations_ = 0;
+    Square best_move_ = kNoMove;
+    int score_ = 0;
+    double best_move_changes_ = 0;  // decays by half each iteration, so recent changes weigh most
+    int stable_iterations_ = 0;     // iterations in a row with the same best move
+    int score_drop_ = 0;            // how far the score fell in the last iteration (discs, >= 0)
+};
 
 }  // namespace outflank

@@ -14,7 +14,6 @@
 #include "records/obf.hpp"
 #include "support/rules_support.hpp"
 #include "support/search_support.hpp"
-#include "search/timeman.hpp"
 
 using namespace outflank;
 using outflank::test::EvaluationGuard;
@@ -241,22 +240,5 @@ TEST_CASE("levels map to increasing depths with an exact solve near the end", "[
         CHECK(a.depth < b.depth);
         CHECK(a.solve_empties <= b.solve_empties);
         CHECK(a.solve_empties >= a.depth);
-    }
-}
-
-TEST_CASE("time plans never exceed the clock", "[search]") {
-    for (double remaining : {0.0, 0.01, 0.5, 1.0, 15.0, 90.0, 600.0}) {
-        for (int moves : {0, 1, 5, 20}) {
-            for (int empties = 1; empties <= 60; ++empties) {
-                const TimeBudget b = plan_time({remaining, moves, 0}, empties);
-                CHECK(b.soft >= 0);
-                CHECK(b.soft <= b.hard);
-                CHECK(b.hard <= std::max(0.0, remaining - kDefaultMoveOverhead));
-                // A larger overhead (--move-overhead) comes out of the clock in full.
-                const TimeBudget c = plan_time({remaining, moves, 0, 0.3}, empties);
-                CHECK(c.hard <= std::max(0.0, remaining - 0.3));
-                CHECK(c.soft <= b.soft);
-            }
-        }
     }
 }

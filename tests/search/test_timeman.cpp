@@ -1,0 +1,139 @@
+// Time management: the clock plans (plan_time), when iterative deepening starts another iteration
+// (IterationTimer), and the search spending the time it is given, answering at the limit with
+// what an unfinished iteration proved.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+
+#include "core/game.hpp"
+#include "search/engine.hpp"
+#include "search/timeman.hpp"
+#include "support/rules_support.hpp"
+#include "support/search_support.hpp"
+
+using namespace outflank;
+using outflank::test::positions_with_empties;
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Feeds `timer` `n` iterations whose best move is `move(i)` and score `score(i)`.
+template <class Move, class Score>
+void iterate(IterationTimer& timer, int n, Move move, Score score) {
+    for (int i = 0; i < n; ++i) timer.completed(move(i), score(i));
+}
+
+}  // namespace
+
+TEST_CASE("time plans never exceed the clock", "[search]") {
+    for (double remaining : {0.0, 0.01, 0.5, 1.0, 15.0, 90.0, 600.0}) {
+        for (int moves : {0, 1, 5, 20}) {
+            for (int empties = 1; empties <= 60; ++empties) {
+                const TimeBudget b = plan_time({remaining, moves, 0}, empties);
+                CHECK(b.soft >= 0);
+                CHECK(b.soft <= b.hard);
+                CHECK(b.hard <= std::max(0.0, remaining - kDefaultMoveOverhead));
+                // A larger overhead (--move-overhead) comes out of the clock in full.
+                const TimeBudget c = plan_time({remaining, moves, 0, 0.3}, empties);
+                CHECK(c.hard <= std::max(0.0, remaining - 0.3));
+                CHECK(c.soft <= b.soft);
+            }
+        }
+    }
+}
+
+TEST_CASE("a time per move is spent in full: every iteration starts", "[search]") {
+    // One move per period (the referee's --time-per-move): time left unused is lost.
+    const TimeBudget per_move = plan_time({0.25, 1, 0}, 40);
+    CHECK(per_move.soft == per_move.hard);
+    IterationTimer timer(per_move.soft, per_move.hard);
+    iterate(timer, 8, [](int) { return Square(19); }, [](int) { return 2; });
+    CHECK(timer.start_next(per_move.hard * 0.99));
+    // Without a time limit only the depth or node limit ends the search.
+    CHECK(IterationTimer(0, 0).start_next(1e9));
+}
+
+TEST_CASE("under a game clock, settled moves stop early and unsettled ones think longer", "[search]") {
+    const double soft = 1.0, hard = 3.0;
+    IterationTimer settled(soft, hard);
+    iterate(settled, 8, [](int) { return Square(19); }, [](int) { return 2; });
+    CHECK(settled.stretch() == Approx(0.6));
+    CHECK(settled.start_next(0.29));
+    CHECK_FALSE(settled.start_next(0.31));
+
+    // The best move changed in each of the last iterations.
+    IterationTimer unsettled(soft, hard);
+    iterate(unsettled, 8, [](int i) { return Square(i % 2 ? 19 : 26); }, [](int) { return 2; });
+    CHECK(unsettled.stretch() > 1.5);
+    CHECK(unsettled.start_next(0.7));
+    CHECK_FALSE(unsettled.start_next(1.01));  // never past the cap of 2x
+
+    // Same best move, but the score fell by 6 discs in the last iteration: a critical move.
+    IterationTimer falling(soft, hard);
+    iterate(falling, 3, [](int) { return Square(19); }, [](int i) { return i < 2 ? 4 : -2; });
+    IterationTimer steady(soft, hard);
+    iterate(steady, 3, [](int) { return Square(19); }, [](int) { return 4; });
+    CHECK(falling.stretch() > steady.stretch());
+    CHECK(steady.stretch() == Approx(1.0));
+
+    // Recent changes count most: one change long ago has faded.
+    IterationTimer old_change(soft, hard);
+    iterate(old_change, 8, [](int i) { return Square(i == 1 ? 26 : 19); }, [](int) { return 2; });
+    IterationTimer new_change(soft, hard);
+    iterate(new_change, 8, [](int i) { return Square(i == 7 ? 26 : 19); }, [](int) { return 2; });
+    CHECK(new_change.stretch() > old_change.stretch());
+}
+
+TEST_CASE("a timed search uses its time and answers at the limit", "[search][timing]") {
+    // 40 empties: no iteration reaches the end of the game in 0.3 s, so the search runs to its
+    // deadline (before, it stopped once 40% of the time had passed, leaving the rest unused).
+    Engine engine(16, {}, 1);
+    const Position pos = Game::from_transcript("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1").position();
+    Limits limits;
+    limits.time = 0.3;
+    const auto start = std::chrono::steady_clock::now();
+    const SearchResult r = engine.search(pos, limits);
+    const double seconds = seconds_since(start);
+    CHECK(pos.is_legal(r.best_move));
+    CHECK(r.stopped);
+    CHECK(seconds >= 0.3);
+    CHECK(seconds < 0.3 + (test::sanitized() ? 0.3 : 0.05));
+}
+
+TEST_CASE("a search stopped inside an iteration answers with what that iteration proved", "[search]") {
+    // Node limits stop searches at every point of an iteration. The answer is the last complete
+    // iteration's move, or a move the unfinished one proved better; either way a legal move
+    // heading a legal principal variation. Somewhere in the sample the unfinished iteration must
+    // have changed the answer, or this hand-over does nothing.
+    int changed = 0, searches = 0;
+    for (const Position& pos : positions_with_empties(30, 44, 20, 17)) {
+        for (std::uint64_t nodes = 20000; nodes < 1000000; nodes = nodes * 3 / 2) {
+            Engine engine(16, {}, 1);
+            Limits limits;
+            limits.nodes = nodes;
+            limits.endgame_auto = false;
+            Square last_completed = kNoMove;
+            const SearchResult r = engine.search(pos, limits, [&](const SearchInfo& info) {
+                if (!info.pv.empty()) last_completed = info.pv.front();
+            });
+            ++searches;
+            REQUIRE(r.stopped);
+            REQUIRE(pos.is_legal(r.best_move));
+            REQUIRE(!r.pv.empty());
+            CHECK(r.pv.front() == r.best_move);
+            Position p = pos;
+            for (Square sq : r.pv) {
+                if (p.is_game_over()) break;
+                REQUIRE((sq == kPass ? p.must_pass() : p.is_legal(sq)));
+                if (sq == kPass) p.pass(); else p.play(sq);
+            }
+            if (last_completed != kNoMove && r.best_move != last_completed) ++changed;
+        }
+    }
+    INFO(changed << " of " << searches << " answers came from an unfinished iteration");
+    CHECK(changed > 0);
+}
