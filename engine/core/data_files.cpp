@@ -48,11 +48,15 @@ std::optional<std::string> DataFileLookup::process_getenv(const std::string& nam
     return std::string(value);
 }
 
-std::string DataFileLookup::this_program_dir() {
+std::string DataFileLookup::this_program_path() {
     std::error_code ec;
     const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (ec || exe.empty()) return "";
-    return exe.parent_path().string();
+    return ec ? std::string() : exe.string();
+}
+
+std::string DataFileLookup::this_program_dir() {
+    const std::string exe = this_program_path();
+    return exe.empty() ? exe : fs::path(exe).parent_path().string();
 }
 
 std::string LocatedFile::origin_text() const {

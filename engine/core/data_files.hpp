@@ -36,6 +36,8 @@ struct DataFileLookup {
     static std::string default_installed_dir();
     static std::optional<std::string> process_getenv(const std::string& name);
     // The folder of the running executable (/proc/self/exe, links resolved), "" when unknown.
+    // The running program's own path ("" when /proc cannot tell).
+    static std::string this_program_path();
     static std::string this_program_dir();
 };
 

@@ -34,8 +34,9 @@ std::string none_text(const LocatedFile& file, const std::string& choice) {
 int version_report(const std::string& eval_spec, std::ostream& out) {
     int code = 0;
     out << "outflank " OUTFLANK_VERSION "\n";
-    const std::string dir = DataFileLookup::this_program_dir();
-    out << "program: " << (dir.empty() ? std::string("(its folder is unknown)") : dir + "/outflank") << "\n";
+    // Named as it is on disk: a renamed copy (outflank-v2, a test build) shows its own name.
+    const std::string program = DataFileLookup::this_program_path();
+    out << "program: " << (program.empty() ? std::string("(its path is unknown)") : program) << "\n";
 
     out << "weights: ";
     try {
