@@ -15,7 +15,7 @@
 #include "core/file_io.hpp"
 #include "analysis/game_input.hpp"
 #include "core/notation.hpp"
-#include "common/progress_line.hpp"
+#include "common/progress.hpp"
 #include "analysis/svg_diagrams.hpp"
 
 namespace outflank::cli {
@@ -69,7 +69,7 @@ void check_options(const AnalyzeOptions& opt) {
 void analyze_one_game(const AnalyzeOptions& opt) {
     const Game game = load_game(opt.game, opt.game_number);
     Engine engine(static_cast<std::size_t>(opt.hash_mb), {}, opt.threads > 0 ? opt.threads : default_threads());
-    ProgressLine line(opt.quiet);
+    ProgressDisplay line(opt.quiet);
     auto progress = [&](int done, int total) {
         line.update("analyze: " + std::to_string(done) + "/" + std::to_string(total) + " positions (from the end)");
     };
@@ -90,7 +90,7 @@ void analyze_one_position(const AnalyzeOptions& opt) {
         throw Error(std::string("analyze: --position: ") + e.what());
     }
     Engine engine(static_cast<std::size_t>(opt.hash_mb), {}, opt.threads > 0 ? opt.threads : default_threads());
-    ProgressLine line(opt.quiet);
+    ProgressDisplay line(opt.quiet);
     line.update("analyze: scoring " + std::to_string(popcount(pos.moves())) + " moves...");
     const PositionAnalysis analysis = analyze_position(engine, pos, opt.settings, opt.exact);
     line.finish();
@@ -124,7 +124,7 @@ void analyze_batch(const AnalyzeOptions& opt) {
     options.threads = opt.threads > 0 ? opt.threads : 2;
     options.search_threads = opt.search_threads;
     options.hash_mb = static_cast<std::size_t>(opt.hash_mb);
-    ProgressLine line(opt.quiet);
+    ProgressDisplay line(opt.quiet);
     auto progress = [&](int done, int total, int errors) {
         line.update("analyze: " + std::to_string(done) + "/" + std::to_string(total) + " lines, " +
                     std::to_string(errors) + " errors");

@@ -11,7 +11,7 @@
 #include "core/file_io.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
-#include "common/progress_line.hpp"
+#include "common/progress.hpp"
 #include "common/search_format.hpp"
 #include "analysis/svg_diagrams.hpp"
 
@@ -53,7 +53,7 @@ void run_board(const BoardOptions& opt) {
         Engine engine(64);
         AnalysisSettings settings;
         settings.depth = opt.depth;
-        ProgressLine line(false);
+        ProgressDisplay line(false);
         line.update("board: scoring " + std::to_string(popcount(picture.position.moves())) + " moves...");
         const PositionAnalysis analysis = analyze_position(engine, picture.position, settings, opt.exact);
         line.finish();
