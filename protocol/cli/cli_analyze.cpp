@@ -67,7 +67,8 @@ void check_options(const AnalyzeOptions& opt) {
 }
 
 void analyze_one_game(const AnalyzeOptions& opt) {
-    const Game game = load_game(opt.game, opt.game_number);
+    const LoadedGame loaded = load_game_with_players(opt.game, opt.game_number);
+    const Game& game = loaded.game;
     Engine engine(static_cast<std::size_t>(opt.hash_mb), {}, opt.threads > 0 ? opt.threads : default_threads());
     ProgressDisplay line(opt.quiet);
     auto progress = [&](int done, int total) {
@@ -78,7 +79,7 @@ void analyze_one_game(const AnalyzeOptions& opt) {
     const std::string text = opt.json ? game_analysis_json(analysis)
                              : opt.csv ? game_analysis_csv(analysis)
                                        : game_analysis_table(analysis);
-    if (!opt.svg.empty()) write_file_atomic(opt.svg, evaluation_graph_svg(analysis));
+    if (!opt.svg.empty()) write_file_atomic(opt.svg, evaluation_graph_svg(analysis, loaded.players));
     print(text);
 }
 
@@ -91,8 +92,14 @@ void analyze_one_position(const AnalyzeOptions& opt) {
     }
     Engine engine(static_cast<std::size_t>(opt.hash_mb), {}, opt.threads > 0 ? opt.threads : default_threads());
     ProgressDisplay line(opt.quiet);
-    line.update("analyze: scoring " + std::to_string(popcount(pos.moves())) + " moves...");
-    const PositionAnalysis analysis = analyze_position(engine, pos, opt.settings, opt.exact);
+    PositionAnalysis analysis;
+    {
+        // Scoring the moves reports nothing until all are done (an exact one can take minutes).
+        const std::string what = "analyze: scoring " + std::to_string(popcount(pos.moves())) + " moves";
+        line.update(what + "...");
+        Heartbeat beat(std::chrono::seconds(1), [&](double seconds) { line.update(what + ", " + duration_text(seconds)); });
+        analysis = analyze_position(engine, pos, opt.settings, opt.exact);
+    }
     line.finish();
     const std::string text = opt.json ? position_analysis_json(analysis)
                              : opt.csv ? position_analysis_csv(analysis)
