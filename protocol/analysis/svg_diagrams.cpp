@@ -146,8 +146,9 @@ std::string evaluation_graph_svg(const GameAnalysis& analysis, const PlayerNames
 
     // The worst marks labelled in plain sight ("23. e3 -8": move number, move, discs lost), so
     // that a printed or embedded picture tells them without a mouse over the circles.
+    // A white halo under the letters keeps them readable where the curve or a grid line runs.
     svg.open("g", {{"class", "mark-label"}, {"font-family", "sans-serif"}, {"font-size", "11"}, {"fill", "#222222"},
-                   {"text-anchor", "middle"}});
+                   {"text-anchor", "middle"}, {"stroke", "#ffffff"}, {"stroke-width", "3"}, {"paint-order", "stroke"}});
     for (const MoveAnalysis* a : worst_marked_moves(analysis, 3)) {
         const double y = y_of(a->score_black_after());
         // Away from the middle line, where the curve mostly runs; kept inside the plot.

@@ -69,6 +69,16 @@ TEST_CASE("analyze: table, JSON, CSV and the SVG graph from the command line", "
           "Carol (black) vs Dave (white): unfinished, 2 moves");
     std::filesystem::remove(sgf);
     std::filesystem::remove(ggf);
+
+    // WTHOR: the names from the .JOU file beside the .wtb (the shared data has them).
+    const std::string wtb = std::string(OUTFLANK_SHARED_DATA) + "/wthor/WTH_2023.wtb";
+    if (std::filesystem::exists(wtb)) {
+        REQUIRE(run_outflank("analyze '" + wtb + "' --game 3 --depth 1 --exact-from 0 -q --svg '" + svg + "'").exit_code == 0);
+        CHECK(elements(*XmlChecker::parse(read_all(svg)), "text", "title")[0]->text ==
+              "Kinoshita Hisako (black) vs Okudaira Fuyumi (white): B+12, 60 moves");
+    } else {
+        WARN("skipped the WTHOR names: no " << wtb);
+    }
     std::filesystem::remove(svg);
 
     const BinaryRun csv = run_outflank("analyze f5d6c3 --depth 2 --csv -q");
