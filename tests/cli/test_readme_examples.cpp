@@ -71,8 +71,9 @@ std::string normalized(const std::string& text, const std::string& extra_mask) {
     s = std::regex_replace(s, std::regex(R"(# +\d+\b)"), "# #");
     s = std::regex_replace(s, std::regex(" +"), " ");
     s = std::regex_replace(s, std::regex(" \n"), "\n");
-    // A code block cannot end in an empty line the way GTP's answers do.
-    while (s.ends_with("\n")) s.pop_back();
+    // A code block cannot end in an empty line the way GTP's answers do, nor keep a prompt's
+    // trailing space through an editor.
+    while (s.ends_with("\n") || s.ends_with(" ")) s.pop_back();
     return s + "\n";
 }
 
