@@ -136,7 +136,9 @@ void analyze_batch(const AnalyzeOptions& opt) {
         line.update("analyze: " + std::to_string(done) + "/" + std::to_string(total) + " lines, " +
                     std::to_string(errors) + " errors");
     };
-    const BatchSummary summary = run_batch(lines, options, print, progress);
+    // Each result with the status line out of its way: on a terminal both share the screen.
+    auto emit = [&](const std::string& text) { line.above_status([&] { print(text); }); };
+    const BatchSummary summary = run_batch(lines, options, emit, progress);
     auto count = [](int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
     char rate[64];
     std::snprintf(rate, sizeof rate, " in %.2f s, %.2f lines/s, ", summary.seconds,

@@ -274,6 +274,7 @@ void run_fit(const FitCliOptions& o) {
         exit_code = InterruptScope::exit_code();
         return;
     }
+    status.finish();  // the status line off the terminal before the report on stdout
     const std::vector<std::int16_t>& weights = checkpoint.state.weights;
     write_file_atomic(o.out, PatternWeights(weights).serialize());
     std::filesystem::remove(checkpoint_path, ec);  // the output holds it all now

@@ -86,11 +86,12 @@ void run_probcut_data(const TuneOptions& opt) {
         const int empties = pos->empty_count();
         const int depth = std::min(opt.depth, empties - 2);
         const std::vector<int> score_at = scores_by_depth(engine, *pos, depth);
-        for (int d = 3; d <= depth; ++d) {
-            const int s = probcut_shallow_depth(d);
-            std::printf("%d,%d,%d,%d,%d\n", empties, d, s, score_at[s], score_at[d]);
-        }
-        std::fflush(stdout);
+        progress.above_status([&] {  // the CSV rows never share a line with the status
+            for (int d = 3; d <= depth; ++d) {
+                const int s = probcut_shallow_depth(d);
+                std::printf("%d,%d,%d,%d,%d\n", empties, d, s, score_at[s], score_at[d]);
+            }
+        });
         progress.update("probcut-data: " + std::to_string(++n) + "/" + std::to_string(opt.positions) + " positions");
     }
     progress.finish("probcut-data: " + std::to_string(opt.positions) + " positions");
@@ -116,10 +117,11 @@ void run_endcut_data(const TuneOptions& opt) {
         exact.exact = true;
         engine.new_game();
         const SearchResult solved = engine.search(*pos, exact);
-        for (int d = 1; d <= opt.depth; ++d)
-            std::printf("%d,%d,%d,%d,%llu,%.4f\n", pos->empty_count(), d, score_at[d], solved.score,
-                        static_cast<unsigned long long>(solved.nodes), solved.seconds);
-        std::fflush(stdout);
+        progress.above_status([&] {
+            for (int d = 1; d <= opt.depth; ++d)
+                std::printf("%d,%d,%d,%d,%llu,%.4f\n", pos->empty_count(), d, score_at[d], solved.score,
+                            static_cast<unsigned long long>(solved.nodes), solved.seconds);
+        });
         progress.update("endcut-data: " + std::to_string(++n) + "/" + std::to_string(opt.positions) + " positions");
     }
     progress.finish("endcut-data: " + std::to_string(opt.positions) + " positions");
