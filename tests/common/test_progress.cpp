@@ -60,11 +60,11 @@ TEST_CASE("progress: the look follows the terminal, TERM and -q", "[progress]") 
 TEST_CASE("progress: lines in a log come at a steady pace; lines that matter always come", "[progress]") {
     Lines sink;
     {
-        ProgressDisplay p(ProgressStyle::Lines, sink.writer(), 200ms);
+        ProgressDisplay p(ProgressStyle::Lines, sink.writer(), 1s);
         p.update("first");  // at once: the log says what started
         p.update("too soon");
         p.line("stage 1 done");  // always
-        std::this_thread::sleep_for(250ms);
+        std::this_thread::sleep_for(1100ms);
         p.update("later");
         p.finish("all done");
     }
@@ -84,13 +84,18 @@ TEST_CASE("progress: a heartbeat shows the time of a step that reports nothing",
         ProgressDisplay p(ProgressStyle::Lines, sink.writer(), 0ms);
         SearchHeartbeat status(p, "solving");
         status.step("depth 3 done, +2");
-        std::this_thread::sleep_for(1300ms);  // one beat (every second)
+        // One beat comes after a second; a loaded machine may take longer to run its thread.
+        const auto start = std::chrono::steady_clock::now();
+        while (sink.snapshot().size() < 3 && std::chrono::steady_clock::now() - start < 10s)
+            std::this_thread::sleep_for(50ms);
     }
     const auto lines = sink.snapshot();
     REQUIRE(lines.size() >= 3);
     CHECK(lines[0] == "solving...");
-    CHECK(lines[1].starts_with("solving: depth 3 done, +2, 0s so far"));
-    CHECK(lines.back().starts_with("solving: depth 3 done, +2, 1s so far"));
+    CHECK(lines[1] == "solving: depth 3 done, +2, 0s so far");
+    CHECK(lines[2].starts_with("solving: depth 3 done, +2, "));
+    CHECK(lines[2].ends_with("s so far"));
+    CHECK(lines[2] != lines[1]);  // the time has moved on
 
     // The heartbeat stops when destroyed, at once (not after its interval).
     const auto start = std::chrono::steady_clock::now();
@@ -103,7 +108,9 @@ TEST_CASE("progress: the hash table's allocation on a log ends with 100%", "[pro
     const AllocationProgress progress = allocation_progress(sink.writer(), 1024);
     for (int i = 0; i <= 100; ++i) progress(i / 100.0);
     const auto lines = sink.snapshot();
-    REQUIRE(lines.size() == 2);  // the start, then (within a second) only the end
+    // The start, then only the end (one more only if the machine stalled for a second between).
+    REQUIRE(lines.size() >= 2);
+    CHECK(lines.size() <= 3);
     CHECK(lines.front() == "outflank: clearing the 1024 MB hash table: 0%");
     CHECK(lines.back() == "outflank: clearing the 1024 MB hash table: 100%");
 }
