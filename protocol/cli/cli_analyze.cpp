@@ -95,9 +95,7 @@ void analyze_one_position(const AnalyzeOptions& opt) {
     PositionAnalysis analysis;
     {
         // Scoring the moves reports nothing until all are done (an exact one can take minutes).
-        const std::string what = "analyze: scoring " + std::to_string(popcount(pos.moves())) + " moves";
-        line.update(what + "...");
-        Heartbeat beat(std::chrono::seconds(1), [&](double seconds) { line.update(what + ", " + duration_text(seconds)); });
+        SearchHeartbeat status(line, "analyze: scoring " + std::to_string(popcount(pos.moves())) + " moves");
         analysis = analyze_position(engine, pos, opt.settings, opt.exact);
     }
     line.finish();

@@ -63,6 +63,7 @@ void run_board(const BoardOptions& opt) {
         ProgressDisplay progress(opt.quiet);
         PositionAnalysis analysis;
         {
+            // As in analyze: nothing is reported until every move is scored.
             SearchHeartbeat status(progress, "board: scoring " + std::to_string(popcount(picture.position.moves())) +
                                                  " moves");
             analysis = analyze_position(engine, picture.position, settings, opt.exact);

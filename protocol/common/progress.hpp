@@ -41,7 +41,7 @@ public:
     // Lines (or Quiet) to `write_line`: a protocol's log, or a test's buffer. Rewrite needs a
     // terminal, so it is not offered here.
     ProgressDisplay(ProgressStyle style, LineWriter write_line,
-             std::chrono::milliseconds line_interval = std::chrono::seconds(5));
+                    std::chrono::milliseconds line_interval = std::chrono::seconds(5));
     ~ProgressDisplay();
     ProgressDisplay(const ProgressDisplay&) = delete;
     ProgressDisplay& operator=(const ProgressDisplay&) = delete;
