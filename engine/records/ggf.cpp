@@ -202,6 +202,17 @@ Game parse_ggf(std::string_view text) {
     return game ? std::move(*game) : Game();
 }
 
+GgfPlayers ggf_players(std::string_view text) {
+    Reader reader(text);
+    reader.open();
+    GgfPlayers players;
+    while (std::optional<Property> p = reader.next()) {
+        if (p->name == "PB") players.black = p->value;
+        if (p->name == "PW") players.white = p->value;
+    }
+    return players;
+}
+
 std::string to_ggf(const Game& game) {
     const Position& start = game.start_position();
     std::string s = "(;GM[Othello]PC[outflank]";

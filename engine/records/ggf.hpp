@@ -21,6 +21,13 @@ namespace outflank {
 // the structure, a property (BO, TY, GM), or the move number and text of the first bad move.
 Game parse_ggf(std::string_view text);
 
+// The players' names of one GGF game (PB and PW; empty when the record gives none), from a record
+// parse_ggf() accepts.
+struct GgfPlayers {
+    std::string black, white;
+};
+GgfPlayers ggf_players(std::string_view text);
+
 // One move as GGF writes it, also NBoard's `move` argument: "F5", "f5/1.23/0.5", "F5//0.05", "PA".
 // Returns the square or kPass; the optional eval and time must be numbers and are not kept.
 // Throws Error saying what is wrong (no "GGF:" prefix: the caller names the place).

@@ -127,7 +127,12 @@ SgfGame parse_sgf_game(std::string_view text, int stop_before) {
     for (const Property& p : nodes.front())
         if (p.id == "AB" || p.id == "AW" || p.id == "AE") root_places_discs = true;
     // Without setup stones the game starts from the usual four discs; with them, from what they say.
-    SgfGame result{Game(root_places_discs ? Position::from_colors(0, 0, Color::Black) : Position::start()), {}};
+    SgfGame result{Game(root_places_discs ? Position::from_colors(0, 0, Color::Black) : Position::start()), {}, {}, {}};
+    for (const Property& p : nodes.front()) {
+        if (p.values.empty()) continue;
+        if (p.id == "PB") result.black_player = std::string(text::trim(p.values[0]));
+        if (p.id == "PW") result.white_player = std::string(text::trim(p.values[0]));
+    }
 
     int move_number = 0;
     for (const Node& node : nodes) {

@@ -19,6 +19,8 @@ struct SgfGame {
     // The moves as the file wrote them, one entry per B/W property: how many moves of `game` each
     // produced (2 when a missing pass was implied). GTP's `undo` takes back one entry at a time.
     std::vector<int> move_sizes;
+    // The players' names (PB and PW of the root node; empty when the file gives none).
+    std::string black_player, white_player;
 };
 
 // Parses SGF text and replays its main line up to (not including) move number `stop_before`

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "analysis/svg_diagrams.hpp"
 #include "core/game.hpp"
 
 namespace outflank {
@@ -17,5 +18,13 @@ namespace outflank {
 // kMaxGameFileBytes); an empty file is an error, not a game without moves. Throws Error naming
 // the file, game and move of the problem.
 Game load_game(const std::string& argument, int game_number = 0);
+
+// The same with the players' names, where the record gives them: SGF (PB, PW), GGF (PB, PW), and
+// WTHOR when a .JOU name file lies beside the .wtb (as the WTHOR archives ship them).
+struct LoadedGame {
+    Game game;
+    PlayerNames players;
+};
+LoadedGame load_game_with_players(const std::string& argument, int game_number = 0);
 
 }  // namespace outflank

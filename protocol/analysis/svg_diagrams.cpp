@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "analysis/board_text.hpp"
 #include "core/notation.hpp"
 #include "common/search_format.hpp"
 #include "analysis/svg.hpp"
@@ -31,12 +32,24 @@ std::string result_text(const Game& game) {
 
 }  // namespace
 
-std::string evaluation_graph_svg(const GameAnalysis& analysis) {
+std::vector<const MoveAnalysis*> worst_marked_moves(const GameAnalysis& analysis, std::size_t count) {
+    std::vector<const MoveAnalysis*> marked;
+    for (const MoveAnalysis& a : analysis.moves)
+        if (a.mark != Mark::None) marked.push_back(&a);
+    std::stable_sort(marked.begin(), marked.end(), [](const MoveAnalysis* x, const MoveAnalysis* y) { return x->loss > y->loss; });
+    if (marked.size() > count) marked.resize(count);
+    std::sort(marked.begin(), marked.end(), [](const MoveAnalysis* x, const MoveAnalysis* y) { return x->number < y->number; });
+    return marked;
+}
+
+std::string evaluation_graph_svg(const GameAnalysis& analysis, const PlayerNames& players) {
     const auto& moves = analysis.moves;
     const int count = std::max<int>(1, static_cast<int>(moves.size()));
-    constexpr int width = 760, height = 400;
-    constexpr int left = 56, right = 20, top = 44, bottom = 64;
+    constexpr int width = 760, height = 420;
+    constexpr int left = 72, right = 20, top = 62, bottom = 64;
     const double plot_w = width - left - right, plot_h = height - top - bottom;
+    // A label under every move of a short game, every 5th or 10th of longer ones: about 12-30 labels.
+    const int move_step = count <= 12 ? 1 : count <= 30 ? 5 : 10;
 
     // Point k is black's score after move k; point 0 is the start position's best score.
     std::vector<int> points;
@@ -52,10 +65,15 @@ std::string evaluation_graph_svg(const GameAnalysis& analysis) {
     SvgWriter svg(width, height);
     svg.element("rect", {{"x", "0"}, {"y", "0"}, {"width", N::number(width)}, {"height", N::number(height)},
                          {"fill", "#ffffff"}});
+    const std::string black = players.black.empty() ? "Black" : players.black + " (black)";
+    const std::string white = players.white.empty() ? "White" : players.white + " (white)";
     svg.element("text", {{"x", N::number(left)}, {"y", "24"}, {"font-family", "sans-serif"}, {"font-size", "16"},
                          {"class", "title"}},
-                "Evaluation for black after each move (" + std::to_string(moves.size()) + " moves, " +
-                    result_text(analysis.game) + ")");
+                black + " vs " + white + ": " + result_text(analysis.game) + ", " + std::to_string(moves.size()) +
+                    " moves");
+    svg.element("text", {{"x", N::number(left)}, {"y", "44"}, {"font-family", "sans-serif"}, {"font-size", "12"},
+                         {"fill", "#555555"}, {"class", "subtitle"}},
+                "Evaluation after each move: above 0 black is ahead, below 0 white");
 
     // The exactly solved part of the game.
     const auto first_exact = std::find_if(moves.begin(), moves.end(), [](const MoveAnalysis& a) { return a.exact; });
@@ -76,7 +94,7 @@ std::string evaluation_graph_svg(const GameAnalysis& analysis) {
         svg.element("line", {{"x1", N::number(left)}, {"y1", N::number(y)}, {"x2", N::number(x_of(count))},
                              {"y2", N::number(y)}});
     }
-    for (int k = 10; k < count; k += 10)
+    for (int k = move_step; k < count; k += move_step)
         svg.element("line", {{"x1", N::number(x_of(k))}, {"y1", N::number(top)}, {"x2", N::number(x_of(k))},
                              {"y2", N::number(top + plot_h)}});
     svg.close();
@@ -91,12 +109,17 @@ std::string evaluation_graph_svg(const GameAnalysis& analysis) {
         svg.element("text", {{"x", N::number(left - 6)}, {"y", N::number(y_of(s) + 4)}, {"text-anchor", "end"}},
                     score_string(s));
     }
-    for (int k = 0; k <= count; k += 10)
+    for (int k = 0; k <= count; k += move_step)
         svg.element("text", {{"x", N::number(x_of(k))}, {"y", N::number(top + plot_h + 16)}, {"text-anchor", "middle"}},
                     std::to_string(k));
-    svg.element("text", {{"x", N::number(left + plot_w / 2)}, {"y", N::number(top + plot_h + 32)},
-                         {"text-anchor", "middle"}},
-                "move");
+    svg.close();
+    svg.open("g", {{"class", "axis-title"}, {"font-family", "sans-serif"}, {"font-size", "12"}, {"fill", "#444444"},
+                   {"text-anchor", "middle"}});
+    svg.element("text", {{"x", N::number(left + plot_w / 2)}, {"y", N::number(top + plot_h + 32)}}, "move");
+    const double mid_y = top + plot_h / 2;
+    svg.element("text", {{"x", "18"}, {"y", N::number(mid_y)},
+                         {"transform", "rotate(-90 18 " + N::number(mid_y) + ")"}},
+                "discs ahead for black");
     svg.close();
 
     std::string coords;
@@ -121,6 +144,21 @@ std::string evaluation_graph_svg(const GameAnalysis& analysis) {
         svg.close();
     }
 
+    // The worst marks labelled in plain sight ("23. e3 -8": move number, move, discs lost), so
+    // that a printed or embedded picture tells them without a mouse over the circles.
+    // A white halo under the letters keeps them readable where the curve or a grid line runs.
+    svg.open("g", {{"class", "mark-label"}, {"font-family", "sans-serif"}, {"font-size", "11"}, {"fill", "#222222"},
+                   {"text-anchor", "middle"}, {"stroke", "#ffffff"}, {"stroke-width", "3"}, {"paint-order", "stroke"}});
+    for (const MoveAnalysis* a : worst_marked_moves(analysis, 3)) {
+        const double y = y_of(a->score_black_after());
+        // Away from the middle line, where the curve mostly runs; kept inside the plot.
+        const double label_y = y < mid_y ? y + 18 : y - 10;
+        const double label_x = std::clamp(x_of(a->number), left + 30.0, left + plot_w - 30.0);
+        svg.element("text", {{"x", N::number(label_x)}, {"y", N::number(label_y)}},
+                    std::to_string(a->number) + ". " + square_name(a->played) + " -" + std::to_string(a->loss));
+    }
+    svg.close();
+
     // Legend.
     const double ly = height - 14;
     svg.open("g", {{"class", "legend"}, {"font-family", "sans-serif"}, {"font-size", "12"}, {"fill", "#444444"}});
@@ -131,7 +169,7 @@ std::string evaluation_graph_svg(const GameAnalysis& analysis) {
     svg.element("text", {{"x", N::number(left + 166)}, {"y", N::number(ly)}},
                 "blunder (loses " + std::to_string(kBlunderLoss) + "+)");
     svg.element("text", {{"x", N::number(left + 300)}, {"y", N::number(ly)}},
-                "black loss " + std::to_string(analysis.black.total_loss) + ", white loss " +
+                "discs lost: black " + std::to_string(analysis.black.total_loss) + ", white " +
                     std::to_string(analysis.white.total_loss));
     svg.close();
     return svg.finish();
@@ -204,16 +242,7 @@ std::string board_svg(const BoardPicture& picture) {
                                    {"fill-opacity", "0.3"}});
     }
 
-    std::string caption = "Black " + std::to_string(popcount(pos.black())) + ", white " +
-                          std::to_string(popcount(pos.white())) + ". ";
-    if (pos.is_game_over()) {
-        const int s = pos.final_score_black();
-        caption += s > 0 ? "Black wins by " + std::to_string(s) : s < 0 ? "White wins by " + std::to_string(-s) : "Draw";
-    } else {
-        caption += std::string(pos.side == Color::Black ? "Black" : "White") + " to move" +
-                   (pos.must_pass() ? " (must pass)" : "");
-    }
-    if (picture.last_move >= 0 && picture.last_move < 64) caption += "; last move " + square_name(picture.last_move);
+    const std::string caption = board_caption(picture);
     svg.element("text", {{"class", "caption"}, {"x", N::number(margin)}, {"y", N::number(height - 12)},
                          {"font-family", "sans-serif"}, {"font-size", "14"}, {"fill", "#222222"}},
                 caption);

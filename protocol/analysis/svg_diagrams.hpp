@@ -10,11 +10,22 @@
 
 namespace outflank {
 
-// The evaluation graph of an analysed game: black's score after each move (the start position's
-// best score at move 0), mistakes and blunders marked with circles that carry a tooltip, the
-// exactly solved part shaded. Elements carry classes: "score" (the polyline), "mistake",
-// "blunder", "exact-zone", "grid", "axis".
-std::string evaluation_graph_svg(const GameAnalysis& analysis);
+// The players' names a game record gives (empty: the picture says "Black" and "White").
+struct PlayerNames {
+    std::string black, white;
+};
+
+// The evaluation graph of an analysed game: the players and the result in the title, black's
+// score after each move (the start position's best score at move 0), mistakes and blunders
+// marked with circles that carry a tooltip, the worst of them also labelled with their move and
+// loss in plain sight, the exactly solved part shaded, both axes titled. Elements carry classes:
+// "title", "score" (the polyline), "mistake", "blunder", "mark-label", "exact-zone", "grid",
+// "axis", "axis-title".
+std::string evaluation_graph_svg(const GameAnalysis& analysis, const PlayerNames& players = {});
+
+// The mistakes and blunders the graph labels: the `count` that lose most (earlier first among
+// equal losses), in game order.
+std::vector<const MoveAnalysis*> worst_marked_moves(const GameAnalysis& analysis, std::size_t count);
 
 struct BoardPicture {
     Position position;

@@ -15,7 +15,7 @@
 #include "core/file_io.hpp"
 #include "analysis/game_input.hpp"
 #include "core/notation.hpp"
-#include "common/progress_line.hpp"
+#include "common/progress.hpp"
 #include "analysis/svg_diagrams.hpp"
 
 namespace outflank::cli {
@@ -67,9 +67,10 @@ void check_options(const AnalyzeOptions& opt) {
 }
 
 void analyze_one_game(const AnalyzeOptions& opt) {
-    const Game game = load_game(opt.game, opt.game_number);
+    const LoadedGame loaded = load_game_with_players(opt.game, opt.game_number);
+    const Game& game = loaded.game;
     Engine engine(static_cast<std::size_t>(opt.hash_mb), {}, opt.threads > 0 ? opt.threads : default_threads());
-    ProgressLine line(opt.quiet);
+    ProgressDisplay line(opt.quiet);
     auto progress = [&](int done, int total) {
         line.update("analyze: " + std::to_string(done) + "/" + std::to_string(total) + " positions (from the end)");
     };
@@ -78,7 +79,7 @@ void analyze_one_game(const AnalyzeOptions& opt) {
     const std::string text = opt.json ? game_analysis_json(analysis)
                              : opt.csv ? game_analysis_csv(analysis)
                                        : game_analysis_table(analysis);
-    if (!opt.svg.empty()) write_file_atomic(opt.svg, evaluation_graph_svg(analysis));
+    if (!opt.svg.empty()) write_file_atomic(opt.svg, evaluation_graph_svg(analysis, loaded.players));
     print(text);
 }
 
@@ -90,9 +91,13 @@ void analyze_one_position(const AnalyzeOptions& opt) {
         throw Error(std::string("analyze: --position: ") + e.what());
     }
     Engine engine(static_cast<std::size_t>(opt.hash_mb), {}, opt.threads > 0 ? opt.threads : default_threads());
-    ProgressLine line(opt.quiet);
-    line.update("analyze: scoring " + std::to_string(popcount(pos.moves())) + " moves...");
-    const PositionAnalysis analysis = analyze_position(engine, pos, opt.settings, opt.exact);
+    ProgressDisplay line(opt.quiet);
+    PositionAnalysis analysis;
+    {
+        // Scoring the moves reports nothing until all are done (an exact one can take minutes).
+        SearchHeartbeat status(line, "analyze: scoring " + std::to_string(popcount(pos.moves())) + " moves");
+        analysis = analyze_position(engine, pos, opt.settings, opt.exact);
+    }
     line.finish();
     const std::string text = opt.json ? position_analysis_json(analysis)
                              : opt.csv ? position_analysis_csv(analysis)
@@ -124,12 +129,14 @@ void analyze_batch(const AnalyzeOptions& opt) {
     options.threads = opt.threads > 0 ? opt.threads : 2;
     options.search_threads = opt.search_threads;
     options.hash_mb = static_cast<std::size_t>(opt.hash_mb);
-    ProgressLine line(opt.quiet);
+    ProgressDisplay line(opt.quiet);
     auto progress = [&](int done, int total, int errors) {
         line.update("analyze: " + std::to_string(done) + "/" + std::to_string(total) + " lines, " +
                     std::to_string(errors) + " errors");
     };
-    const BatchSummary summary = run_batch(lines, options, print, progress);
+    // Each result with the status line out of its way: on a terminal both share the screen.
+    auto emit = [&](const std::string& text) { line.above_status([&] { print(text); }); };
+    const BatchSummary summary = run_batch(lines, options, emit, progress);
     auto count = [](int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
     char rate[64];
     std::snprintf(rate, sizeof rate, " in %.2f s, %.2f lines/s, ", summary.seconds,

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <ctime>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "cli/cli.hpp"
@@ -16,6 +17,7 @@
 #include "core/movegen.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
+#include "common/progress.hpp"
 #include "common/search_format.hpp"
 
 namespace outflank::cli {
@@ -48,6 +50,7 @@ void run_bench(int depth, int hash_mb, int threads, bool quiet) {
     std::uint64_t total_nodes = 0;
     double total_seconds = 0;
     int index = 0;
+    ProgressDisplay progress(quiet);
     for (const BenchPosition& b : kPositions) {
         ++index;
         Game game = Game::from_transcript(std::string(b.moves).substr(0, 2 * b.plies));
@@ -58,13 +61,16 @@ void run_bench(int depth, int hash_mb, int threads, bool quiet) {
         if (b.exact) limits.exact = true;
         else limits.depth = depth;
         engine.new_game();
+        progress.update("bench: position " + std::to_string(index) + "/" + std::to_string(std::size(kPositions)) +
+                        "...");
         const SearchResult r = engine.search(pos, limits);
         total_nodes += r.nodes;
         total_seconds += r.seconds;
-        if (!quiet)
-            std::fprintf(stderr, "position %2d/%zu  %2d empties  %-9s %4s %6s %12llu nodes\n", index, std::size(kPositions),
-                         pos.empty_count(), depth_string(r).c_str(), square_name(r.best_move).c_str(),
-                         score_string(r.score).c_str(), static_cast<unsigned long long>(r.nodes));
+        char row[128];
+        std::snprintf(row, sizeof row, "position %2d/%zu  %2d empties  %-9s %4s %6s %12llu nodes", index,
+                      std::size(kPositions), pos.empty_count(), depth_string(r).c_str(), square_name(r.best_move).c_str(),
+                      score_string(r.score).c_str(), static_cast<unsigned long long>(r.nodes));
+        progress.line(row);
     }
     if (threads > 1) std::printf("Threads        : %d (node counts vary from run to run)\n", threads);
     std::printf("Total time (s) : %.3f\n", total_seconds);

@@ -1,5 +1,6 @@
 // `outflank board [--position "<64> X"] [--moves f5d6...] [--svg FILE] [--legal] [--scores
-//                 [--depth D | --exact]]`: a board diagram, as text or as an SVG picture.
+//                 [--depth D | --exact]] [--quiet]`: a board diagram, as text or as an SVG picture; both
+// show the same things (board_text.hpp), scores on the squares included.
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -11,8 +12,9 @@
 #include "core/file_io.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
-#include "common/progress_line.hpp"
+#include "common/progress.hpp"
 #include "common/search_format.hpp"
+#include "analysis/board_text.hpp"
 #include "analysis/svg_diagrams.hpp"
 
 namespace outflank::cli {
@@ -26,10 +28,15 @@ struct BoardOptions {
     bool scores = false;
     int depth = 12;
     bool exact = false;
+    bool depth_given = false;
+    bool quiet = false;
 };
 
 void run_board(const BoardOptions& opt) {
     if (opt.exact && !opt.scores) throw Error("board: --exact goes with --scores");
+    // A depth would be silently ignored without scores to search for.
+    if (opt.depth_given && !opt.scores) throw Error("board: --depth goes with --scores");
+    if (opt.depth_given && opt.exact) throw Error("board: give --depth or --exact, not both");
     if (!opt.svg.empty() && opt.svg != "-") check_writable(opt.svg);  // before any scoring search
     Position start = Position::start();
     if (!opt.position.empty()) {
@@ -53,18 +60,21 @@ void run_board(const BoardOptions& opt) {
         Engine engine(64);
         AnalysisSettings settings;
         settings.depth = opt.depth;
-        ProgressLine line(false);
-        line.update("board: scoring " + std::to_string(popcount(picture.position.moves())) + " moves...");
-        const PositionAnalysis analysis = analyze_position(engine, picture.position, settings, opt.exact);
-        line.finish();
+        ProgressDisplay progress(opt.quiet);
+        PositionAnalysis analysis;
+        {
+            // As in analyze: nothing is reported until every move is scored.
+            SearchHeartbeat status(progress, "board: scoring " + std::to_string(popcount(picture.position.moves())) +
+                                                 " moves");
+            analysis = analyze_position(engine, picture.position, settings, opt.exact);
+        }
+        progress.finish();
         for (const MoveScore& m : analysis.moves)
             if (m.move != kPass) picture.scores.push_back(m);
     }
 
     if (opt.svg.empty()) {
-        std::string text = board_diagram(picture.position, opt.legal);
-        if (picture.last_move != kNoMove) text += "last move: " + square_name(picture.last_move) + "\n";
-        for (const MoveScore& m : picture.scores) text += square_name(m.move) + " " + score_string(m.score) + "\n";
+        const std::string text = board_text(picture);
         std::fwrite(text.data(), 1, text.size(), stdout);
         return;
     }
@@ -86,9 +96,14 @@ void add_board(CLI::App& app) {
     sub->add_option("--svg", opt->svg, "Write an SVG picture to FILE (- for stdout) instead of the text diagram");
     sub->add_flag("--legal", opt->legal, "Mark the legal moves of the side to move");
     sub->add_flag("--scores", opt->scores, "Write each legal move's score on its square (searches the position)");
-    sub->add_option("--depth,-d", opt->depth, "Depth of the --scores search (default 12)")->check(CLI::Range(1, 60));
+    CLI::Option* depth =
+        sub->add_option("--depth,-d", opt->depth, "Depth of the --scores search (default 12)")->check(CLI::Range(1, 60));
     sub->add_flag("--exact", opt->exact, "Solve the --scores exactly");
-    sub->callback([opt] { run_board(*opt); });
+    sub->add_flag("--quiet,-q", opt->quiet, "No progress on stderr while --scores searches");
+    sub->callback([opt, depth] {
+        opt->depth_given = depth->count() > 0;
+        run_board(*opt);
+    });
 }
 
 }  // namespace outflank::cli

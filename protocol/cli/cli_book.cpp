@@ -1,7 +1,6 @@
 // `outflank book build|expand|show|info|coverage|export|import`: the opening book from the command line.
-// Building and expanding show a progress bar on stderr and stop cleanly on Ctrl-C or SIGTERM
+// Building and expanding show a progress bar on stderr (-q: none) and stop cleanly on Ctrl-C or SIGTERM
 // (the state is saved; the same command resumes it; exit code 130 or 143). Results go to stdout.
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -23,28 +22,19 @@
 #include "core/file_io.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
+#include "common/progress.hpp"
 #include "common/search_format.hpp"
 
 namespace outflank::cli {
 namespace {
 
-std::string duration_text(double seconds) {
-    const long s = static_cast<long>(seconds + 0.5);
-    char buf[32];
-    if (s >= 3600) std::snprintf(buf, sizeof buf, "%ldh%02ldm%02lds", s / 3600, s / 60 % 60, s % 60);
-    else if (s >= 60) std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
-    else std::snprintf(buf, sizeof buf, "%lds", s);
-    return buf;
-}
-
-// A bar redrawn in place on a terminal; on a pipe or file, a line every 30 seconds instead.
+// The bar of a build or an expansion on the one progress display: redrawn in place on a
+// terminal; in a log a line every 30 seconds (builds take hours), and the end always.
 class ProgressBar {
 public:
-    explicit ProgressBar(std::string command) : command_(std::move(command)), tty_(isatty(STDERR_FILENO)) {}
+    ProgressBar(std::string command, bool quiet) : command_(std::move(command)), progress_(quiet, std::chrono::seconds(30)) {}
     void operator()(const RunProgress& p) {
         const bool end = p.done == p.total;
-        if (!tty_ && !end && p.seconds - last_line_ < 30) return;
-        last_line_ = p.seconds;
         const double share = p.total ? static_cast<double>(p.done) / static_cast<double>(p.total) : 1.0;
         constexpr int kWidth = 30;
         const int filled = static_cast<int>(share * kWidth);
@@ -52,21 +42,22 @@ public:
         bar.resize(kWidth, '.');
         std::string eta;
         if (p.done > 0 && !end) eta = ", about " + duration_text(p.seconds * static_cast<double>(p.total - p.done) / static_cast<double>(p.done)) + " left";
-        std::fprintf(stderr, "%s%s: %s [%s] %3d%% %zu/%zu, %s%s%s", tty_ ? "\r" : "", command_.c_str(), p.phase.c_str(),
-                     bar.c_str(), static_cast<int>(share * 100), p.done, p.total, duration_text(p.seconds).c_str(),
-                     eta.c_str(), tty_ ? "\033[K" : "\n");
-        if (tty_ && end) std::fputc('\n', stderr);
-        std::fflush(stderr);
+        char counts[96];
+        std::snprintf(counts, sizeof counts, " %3d%% %zu/%zu, ", static_cast<int>(share * 100), p.done, p.total);
+        const std::string text = command_ + ": " + p.phase + " [" + bar + "]" + counts + duration_text(p.seconds) + eta;
+        if (end) progress_.line(text);
+        else progress_.update(text);
     }
+    // Before a message of its own: the bar off the terminal's line.
+    void finish() { progress_.finish(); }
 
 private:
     std::string command_;
-    bool tty_;
-    double last_line_ = -1e9;
+    ProgressDisplay progress_;
 };
 
-RunControl progress_control(const std::string& command, std::shared_ptr<ProgressBar>& bar) {
-    bar = std::make_shared<ProgressBar>(command);
+RunControl progress_control(const std::string& command, bool quiet, std::shared_ptr<ProgressBar>& bar) {
+    bar = std::make_shared<ProgressBar>(command, quiet);
     RunControl control;
     control.on_progress = [bar](const RunProgress& p) { (*bar)(p); };
     control.should_stop = [] { return InterruptScope::requested(); };
@@ -96,6 +87,7 @@ struct BuildCli {
     int search_threads = 1;
     int hash_mb = 64;
     bool restart = false;
+    bool quiet = false;
 };
 
 void run_build(const BuildCli& opt) {
@@ -103,10 +95,11 @@ void run_build(const BuildCli& opt) {
     if (opt.hash_mb < 1 || opt.hash_mb > 16384) throw Error("book build: --hash must be 1-16384 MB");
     InterruptScope interrupt;
     std::shared_ptr<ProgressBar> bar;
-    RunSettings run{opt.threads, static_cast<std::size_t>(opt.hash_mb), opt.restart, progress_control("book build", bar),
+    RunSettings run{opt.threads, static_cast<std::size_t>(opt.hash_mb), opt.restart, progress_control("book build", opt.quiet, bar),
                     opt.search_threads};
     const auto start = std::chrono::steady_clock::now();
     const RunOutcome r = build_book(opt.settings, opt.out, run);
+    bar->finish();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!r.finished) return report_stop("book build", opt.out, r);
     std::printf("%s: %s positions%s, %s searched at depth %d in %s%s\n", opt.out.c_str(), with_commas(r.positions).c_str(),
@@ -121,16 +114,18 @@ struct ExpandCli {
     int search_threads = 1;
     int hash_mb = 64;
     bool restart = false;
+    bool quiet = false;
 };
 
 void run_expand(const ExpandCli& opt) {
     if (opt.hash_mb < 1 || opt.hash_mb > 16384) throw Error("book expand: --hash must be 1-16384 MB");
     InterruptScope interrupt;
     std::shared_ptr<ProgressBar> bar;
-    RunSettings run{opt.threads, static_cast<std::size_t>(opt.hash_mb), opt.restart, progress_control("book expand", bar),
+    RunSettings run{opt.threads, static_cast<std::size_t>(opt.hash_mb), opt.restart, progress_control("book expand", opt.quiet, bar),
                     opt.search_threads};
     const auto start = std::chrono::steady_clock::now();
     const RunOutcome r = expand_book(opt.file, opt.settings, run);
+    bar->finish();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!r.finished) return report_stop("book expand", opt.file, r);
     std::printf("%s: %s positions (%s added), %s searches at depth %d in %s%s\n", opt.file.c_str(),
@@ -271,6 +266,7 @@ void add_book(CLI::App& app) {
     add_search_threads_option(build, "--search-threads", b->search_threads, "Threads per engine (default 1)");
     build->add_option("--hash", b->hash_mb, "Transposition table per engine in MB (default 64)");
     build->add_flag("--restart", b->restart, "Ignore an unfinished build (<out>.partial) instead of resuming it");
+    build->add_flag("--quiet,-q", b->quiet, "No progress bar on stderr");
     build->callback([b] { run_build(*b); });
 
     auto e = std::make_shared<ExpandCli>();
@@ -283,6 +279,7 @@ void add_book(CLI::App& app) {
     add_search_threads_option(expand, "--search-threads", e->search_threads, "Threads per engine (default 1)");
     expand->add_option("--hash", e->hash_mb, "Transposition table per engine in MB (default 64)");
     expand->add_flag("--restart", e->restart, "Ignore an unfinished expansion (<file>.partial) instead of resuming it");
+    expand->add_flag("--quiet,-q", e->quiet, "No progress bar on stderr");
     expand->callback([e] { run_expand(*e); });
 
     auto file = std::make_shared<std::string>();

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "cli/cli.hpp"
+#include "common/progress.hpp"
 #include "cli/cli_interrupt.hpp"
 #include "core/error.hpp"
 #include "match/match.hpp"
@@ -75,6 +76,8 @@ void run(const MatchCliOptions& c, bool seed_given) {
     InterruptScope interrupt;
     o.cancel = &InterruptScope::flag();
 
+    // A line after each game (never rewritten in place: a finished game is worth keeping on screen).
+    ProgressDisplay progress(c.quiet);
     auto on_game = [&](const match::GameRecord& g, const match::MatchResult& r) {
         const std::string line = match::game_line(g, r.names);
         if (games_file.is_open()) games_file << line << '\n' << std::flush;
@@ -89,7 +92,7 @@ void run(const MatchCliOptions& c, bool seed_given) {
             for (const std::string& s : g.stderr_tail) log += "\n  | " + s;
             std::fprintf(stderr, "%s\n", log.c_str());
         }
-        if (!c.quiet) std::fprintf(stderr, "%s\n", match::progress_line(g, r, o.games).c_str());
+        progress.line(match::progress_line(g, r, o.games));
     };
     const match::MatchResult result = match::run_match(o, on_game);
     std::printf("%s", match::summary_text(result, o).c_str());

@@ -1,5 +1,7 @@
 // `outflank search --position "<64> X" [--moves f5d6...] [--depth D | --time S | --level L]
-//                  [--exact | --wld] [--json] [--hash MB] [--threads N]`
+//                  [--exact | --wld] [--json] [--hash MB] [--threads N] [--quiet]`
+// Each iteration is a row on stdout; stderr shows the search running (the exact solve at the end
+// can take minutes between two rows).
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -9,6 +11,7 @@
 #include "core/error.hpp"
 #include "core/game.hpp"
 #include "common/json.hpp"
+#include "common/progress.hpp"
 #include "core/notation.hpp"
 #include "common/search_format.hpp"
 
@@ -27,6 +30,7 @@ struct SearchOptions {
     bool full_width = false;
     int hash_mb = 64;
     int threads = default_threads();
+    bool quiet = false;
 };
 
 void write_info_json(JsonWriter& j, const SearchInfo& info) {
@@ -79,7 +83,16 @@ void run_search(const SearchOptions& opt) {
                     static_cast<unsigned long long>(info.nodes), info.seconds, info.nps(), pv_string(info.pv).c_str());
         std::fflush(stdout);
     };
-    const SearchResult r = engine.search(pos, limits, on_info);
+    ProgressDisplay progress(opt.quiet);
+    SearchResult r;
+    {
+        SearchHeartbeat status(progress, "search: " + std::to_string(pos.empty_count()) + " empties");
+        r = engine.search(pos, limits, [&](const SearchInfo& info) {
+            progress.above_status([&] { on_info(info); });
+            status.step("depth " + depth_string(info) + " done, " + score_string(info.score));
+        });
+    }
+    progress.finish();
     if (opt.json) {
         json.end_array();
         json.field("best_move", square_name(r.best_move)).field("score", r.score);
@@ -110,6 +123,7 @@ void add_search(CLI::App& app) {
     sub->add_flag("--json", opt->json, "Machine-readable output (one JSON document)");
     sub->add_option("--hash", opt->hash_mb, "Transposition table size in MB (default 64)");
     add_search_threads_option(sub, "--threads", opt->threads);
+    sub->add_flag("--quiet,-q", opt->quiet, "No progress on stderr (the iterations still go to stdout)");
     sub->callback([opt] { run_search(*opt); });
 }
 

@@ -14,7 +14,7 @@
 #include "core/error.hpp"
 #include "core/notation.hpp"
 #include "records/obf.hpp"
-#include "common/progress_line.hpp"
+#include "common/progress.hpp"
 #include "common/search_format.hpp"
 
 namespace outflank::cli {
@@ -75,21 +75,22 @@ void run_solve(const SolveOptions& opt) {
     std::uint64_t total_nodes = 0;
     double total_seconds = 0;
     int solved = 0, wrong = 0;
+    // One for all positions: into a log, a line every few seconds however many positions pass.
+    ProgressDisplay progress(opt.quiet);
     for (const ObfProblem& p : problems) {
-        ProgressLine progress(opt.quiet);
-        progress.update("solving #" + std::to_string(p.number) + " (" + std::to_string(p.pos.empty_count()) +
-                        " empties)...");
         engine.new_game();  // each position from scratch: reproducible node counts
-        const SearchResult r = engine.search(p.pos, limits, [&](const SearchInfo& info) {
-            if (opt.quiet) return;
-            if (opt.verbose) {
-                std::fprintf(stderr, "%s\n", step_text(p, info).c_str());
-                std::fflush(stderr);
-            } else {
-                progress.update("solving " + step_text(p, info));
-            }
-        });
-        progress.finish();
+        SearchResult r;
+        {
+            // The exact step at the end reports only when it is done: the heartbeat shows the
+            // time running meanwhile.
+            SearchHeartbeat status(progress, "solving #" + std::to_string(p.number) + " (" +
+                                                 std::to_string(p.pos.empty_count()) + " empties)");
+            r = engine.search(p.pos, limits, [&](const SearchInfo& info) {
+                if (opt.verbose) progress.line(step_text(p, info));
+                else status.step(depth_string(info) + " " + score_string(info.score));
+            });
+        }
+        progress.finish();  // before the row: on a terminal stdout and stderr share the screen
 
         int expected = p.expected;
         if (opt.wld) expected = expected > 0 ? 1 : expected < 0 ? -1 : 0;

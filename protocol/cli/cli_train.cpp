@@ -16,6 +16,7 @@
 #include "core/file_io.hpp"
 #include "eval/eval.hpp"
 #include "eval/pattern_eval.hpp"
+#include "common/progress.hpp"
 #include "records/records.hpp"
 #include "train/trainer.hpp"
 #include "train/training_checkpoint.hpp"
@@ -37,11 +38,13 @@ struct DataOptions {
     std::uint64_t seed = 1;
     std::string out;
     bool resume = false;
+    bool quiet = false;
 };
 
 struct FitCliOptions {
     std::string data, validation, out;
     bool resume = false;
+    bool quiet = false;
     TrainerOptions trainer;
 };
 
@@ -50,21 +53,7 @@ struct ValidateOptions {
     int sample = 1;  // 1 in this many of the positions the solver did not label
     int depth = 10;
     unsigned threads = 2;
-};
-
-class StatusLine {
-public:
-    void operator()(const std::string& text) {
-        const auto now = std::chrono::steady_clock::now();
-        if (now - last_ < std::chrono::milliseconds(200)) return;
-        last_ = now;
-        std::fprintf(stderr, "\r%-78.78s", text.c_str());
-        std::fflush(stderr);
-    }
-    void done(const std::string& text) { std::fprintf(stderr, "\r%-78.78s\n", text.c_str()); }
-
-private:
-    std::chrono::steady_clock::time_point last_{};
+    bool quiet = false;
 };
 
 std::string count_line(const char* what, std::size_t done, std::size_t total) {
@@ -94,7 +83,7 @@ std::string data_settings_text(const DataOptions& o) {
 
 // Reads the games, plays the self-play games, merges and samples: the set before solving. False
 // when stopped by a signal (nothing is kept: this part is redone on the next run).
-bool collect_positions(const DataOptions& o, StatusLine& status, DataCheckpoint& c) {
+bool collect_positions(const DataOptions& o, ProgressDisplay& status, DataCheckpoint& c) {
     TrainingSet& set = c.set;
     std::size_t games = 0, skipped = 0;
     for (const std::string& path : o.wthor) {
@@ -106,7 +95,7 @@ bool collect_positions(const DataOptions& o, StatusLine& status, DataCheckpoint&
                          file.header.theoretical_empties);
             ++games;
         }
-        status(path);
+        status.update(path);
     }
     for (const std::string& path : o.eothello)
         for (const EOthelloGame& g : read_eothello_csv(path)) {
@@ -124,25 +113,25 @@ bool collect_positions(const DataOptions& o, StatusLine& status, DataCheckpoint&
         }
     c.games = games;
     c.skipped = skipped;
-    status.done("read " + std::to_string(games) + " finished games (" + std::to_string(skipped) + " unfinished skipped)");
+    status.line("read " + std::to_string(games) + " finished games (" + std::to_string(skipped) + " unfinished skipped)");
     if (o.selfplay > 0) {
         const auto played = self_play(
             o.selfplay, o.selfplay_depth, o.seed, o.threads,
-            [&](std::size_t done) { status(count_line("self-play games", done, static_cast<std::size_t>(o.selfplay))); },
+            [&](std::size_t done) { status.update(count_line("self-play games", done, static_cast<std::size_t>(o.selfplay))); },
             [] { return InterruptScope::requested(); });
         if (InterruptScope::requested()) return false;
         for (const Game& g : played) set.add_game(g, g.final_score_black());
-        status.done("self-play: " + std::to_string(played.size()) + " games at depth " + std::to_string(o.selfplay_depth));
+        status.line("self-play: " + std::to_string(played.size()) + " games at depth " + std::to_string(o.selfplay_depth));
     }
     const std::size_t before = set.positions().size();
     set.merge();
-    status.done(std::to_string(before) + " positions, " + std::to_string(set.positions().size()) +
+    status.line(std::to_string(before) + " positions, " + std::to_string(set.positions().size()) +
                 " distinct up to symmetry");
     if (o.exact_sample > 1) {
         // Solving is the expensive step: keep only a sample of the positions between exact_all and
         // exact_empties, so that every kept position near the end still has an exact label.
         const std::size_t dropped = set.sample_range(o.exact_all + 1, o.exact_empties, o.exact_sample);
-        status.done("kept 1 in " + std::to_string(o.exact_sample) + " positions with " +
+        status.line("kept 1 in " + std::to_string(o.exact_sample) + " positions with " +
                     std::to_string(o.exact_all + 1) + "-" + std::to_string(o.exact_empties) + " empties (" +
                     std::to_string(dropped) + " dropped)");
     }
@@ -170,12 +159,13 @@ void run_data(const DataOptions& o) {
     c.settings = settings;
 
     InterruptScope interrupt;
-    StatusLine status;
+    ProgressDisplay status(o.quiet);
     if (o.resume) {
-        status.done("resuming from " + checkpoint_path + ": " + std::to_string(c.set.positions().size()) +
+        status.line("resuming from " + checkpoint_path + ": " + std::to_string(c.set.positions().size()) +
                     " positions collected");
     } else if (!collect_positions(o, status, c)) {
-        std::fprintf(stderr, "\ntrain data: stopped by %s before solving began; nothing was saved\n",
+        status.finish();
+        std::fprintf(stderr, "train data: stopped by %s before solving began; nothing was saved\n",
                      InterruptScope::signal_name());
         exit_code = InterruptScope::exit_code();
         return;
@@ -189,15 +179,16 @@ void run_data(const DataOptions& o) {
     const auto start = std::chrono::steady_clock::now();
     solve_exact(
         set.positions(), o.exact_empties, o.threads,
-        [&](std::size_t done) { status(count_line("solving", solved_before + done, to_solve)); },
+        [&](std::size_t done) { status.update(count_line("solving", solved_before + done, to_solve)); },
         [] { return InterruptScope::requested(); });
     if (InterruptScope::requested()) {
         // The positions solved so far keep their scores; the others are solved by --resume.
         save_data_checkpoint(c, checkpoint_path);
         std::size_t solved = 0;
         for (const TrainingPosition& p : set.positions()) solved += p.empties() <= o.exact_empties && p.exact != kUnknownScore;
+        status.finish();
         std::fprintf(stderr,
-                     "\ntrain data: stopped by %s with %zu of %zu positions solved; saved in %s: run the same "
+                     "train data: stopped by %s with %zu of %zu positions solved; saved in %s: run the same "
                      "command with --resume to continue\n",
                      InterruptScope::signal_name(), solved, to_solve, checkpoint_path.c_str());
         exit_code = InterruptScope::exit_code();
@@ -207,7 +198,7 @@ void run_data(const DataOptions& o) {
     char line[160];
     std::snprintf(line, sizeof line, "solved %zu positions with <= %d empties in %.0f s", to_solve - solved_before,
                   o.exact_empties, seconds);
-    status.done(line);
+    status.line(line);
     set.save(o.out);
     std::filesystem::remove(checkpoint_path, ec);
     std::printf("%s: %zu positions from %zu games (+%d self-play), %zu solved exactly%s\n", o.out.c_str(),
@@ -253,35 +244,37 @@ void run_fit(const FitCliOptions& o) {
     }
 
     InterruptScope interrupt;
-    StatusLine status;
+    ProgressDisplay status(o.quiet);
     const auto start = std::chrono::steady_clock::now();
     if (o.resume)
-        status.done("resuming from " + checkpoint_path + ": stages 0-" +
+        status.line("resuming from " + checkpoint_path + ": stages 0-" +
                     std::to_string(checkpoint.state.stages_done - 1) + " are done");
     std::printf("stage empties  train-positions  exact  searched  train-MAE  validation-MAE  seconds\n");
     for (const StageReport& r : checkpoint.state.reports) print_stage_row(r);  // the rows of the earlier run
     TrainerHooks hooks;
-    hooks.log = [&status](const std::string& line) { status(line); };
+    hooks.log = [&status](const std::string& line) { status.update(line); };
     hooks.should_stop = [] { return InterruptScope::requested(); };
     hooks.on_stage = [&](const StageReport& r, const TrainerState& state) {
         checkpoint.state = state;
         save_fit_checkpoint(checkpoint, checkpoint_path);
-        status.done("stage " + std::to_string(r.stage) + " done (saved in " + checkpoint_path + ")");
+        status.line("stage " + std::to_string(r.stage) + " done (saved in " + checkpoint_path + ")");
         print_stage_row(r);
     };
     if (!train_evaluation(train, validation, o.trainer, checkpoint.state, hooks)) {
         const int done = checkpoint.state.stages_done;
+        status.finish();
         if (done == 0)
-            std::fprintf(stderr, "\ntrain fit: stopped by %s before the first stage was done; nothing was saved\n",
+            std::fprintf(stderr, "train fit: stopped by %s before the first stage was done; nothing was saved\n",
                          InterruptScope::signal_name());
         else
             std::fprintf(stderr,
-                         "\ntrain fit: stopped by %s; stages 0-%d are saved in %s: run the same command with "
+                         "train fit: stopped by %s; stages 0-%d are saved in %s: run the same command with "
                          "--resume to continue\n",
                          InterruptScope::signal_name(), done - 1, checkpoint_path.c_str());
         exit_code = InterruptScope::exit_code();
         return;
     }
+    status.finish();  // the status line off the terminal before the report on stdout
     const std::vector<std::int16_t>& weights = checkpoint.state.weights;
     write_file_atomic(o.out, PatternWeights(weights).serialize());
     std::filesystem::remove(checkpoint_path, ec);  // the output holds it all now
@@ -294,10 +287,10 @@ void run_validate(const ValidateOptions& o) {
     TrainingSet validation = TrainingSet::load(o.validation);
     if (o.sample > 1) validation.sample_range(0, 60, o.sample, /*keep_solved=*/true);
     if (!active_pattern_weights()) throw Error("train validate: no pattern weights loaded (see --eval)");
-    StatusLine status;
+    ProgressDisplay status(o.quiet);
     const auto rows = validation_report(validation, o.depth, o.threads,
-                                        [&](const std::string& text) { status(text); });
-    status.done("validation done");
+                                        [&](const std::string& text) { status.update(text); });
+    status.line("validation done");
     print_validation_report(rows, o.depth, stdout);
 }
 
@@ -329,6 +322,7 @@ void add_train(CLI::App& app) {
         ->required();
     d->add_flag("--resume", data->resume,
                 "Continue an interrupted run from --out's .checkpoint (same options and input files)");
+    d->add_flag("--quiet,-q", data->quiet, "No progress on stderr");
     d->callback([data] { run_data(*data); });
 
     auto fit = std::make_shared<FitCliOptions>();
@@ -349,6 +343,7 @@ void add_train(CLI::App& app) {
     f->add_option("--last-stage", fit->trainer.last_stage, "Train stages 0..N only (the later ones copy stage N)")
         ->check(CLI::Range(0, patterns::kStageCount - 1))->capture_default_str();
     f->add_option("--threads", fit->trainer.fit.threads, "Worker threads")->check(CLI::Range(1, 64))->capture_default_str();
+    f->add_flag("--quiet,-q", fit->quiet, "No progress on stderr (the stage table still goes to stdout)");
     f->callback([fit] { run_fit(*fit); });
 
     auto validate = std::make_shared<ValidateOptions>();
@@ -359,6 +354,7 @@ void add_train(CLI::App& app) {
     v->add_option("--sample", validate->sample, "Use 1 in K of the unsolved positions (deep searches are slow)")
         ->check(CLI::Range(1, 1000))->capture_default_str();
     v->add_option("--threads", validate->threads, "Worker threads")->check(CLI::Range(1, 64))->capture_default_str();
+    v->add_flag("--quiet,-q", validate->quiet, "No progress on stderr");
     v->callback([validate] { run_validate(*validate); });
 }
 

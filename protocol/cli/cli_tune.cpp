@@ -16,6 +16,7 @@
 #include "core/error.hpp"
 #include "search/probcut.hpp"
 #include "records/records.hpp"
+#include "common/progress.hpp"
 
 namespace outflank::cli {
 namespace {
@@ -26,6 +27,7 @@ struct TuneOptions {
     int depth = 12;
     int min_empties = 14, max_empties = 22;  // endcut-data only
     unsigned seed = 1;
+    bool quiet = false;
 };
 
 // A random position of a random game with empties in [min_empties, max_empties], the side to
@@ -75,6 +77,7 @@ void run_probcut_data(const TuneOptions& opt) {
     const auto games = read_games(opt, "probcut-data");
     std::mt19937_64 rng(opt.seed);
     Engine engine(64);
+    ProgressDisplay progress(opt.quiet);
     std::printf("empties,depth,shallow,shallow_score,deep_score\n");
     for (int n = 0; n < opt.positions;) {
         // Positions from 12 to 50 empties: where the midgame search (and so ProbCut) works.
@@ -83,14 +86,15 @@ void run_probcut_data(const TuneOptions& opt) {
         const int empties = pos->empty_count();
         const int depth = std::min(opt.depth, empties - 2);
         const std::vector<int> score_at = scores_by_depth(engine, *pos, depth);
-        for (int d = 3; d <= depth; ++d) {
-            const int s = probcut_shallow_depth(d);
-            std::printf("%d,%d,%d,%d,%d\n", empties, d, s, score_at[s], score_at[d]);
-        }
-        std::fflush(stdout);
-        std::fprintf(stderr, "\rprobcut-data: %d/%d positions", ++n, opt.positions);
+        progress.above_status([&] {  // the CSV rows never share a line with the status
+            for (int d = 3; d <= depth; ++d) {
+                const int s = probcut_shallow_depth(d);
+                std::printf("%d,%d,%d,%d,%d\n", empties, d, s, score_at[s], score_at[d]);
+            }
+        });
+        progress.update("probcut-data: " + std::to_string(++n) + "/" + std::to_string(opt.positions) + " positions");
     }
-    std::fprintf(stderr, "\n");
+    progress.finish("probcut-data: " + std::to_string(opt.positions) + " positions");
 }
 
 // Endgame positions (--min-empties..--max-empties): every full-width depth from 1 to --depth
@@ -103,6 +107,7 @@ void run_endcut_data(const TuneOptions& opt) {
     const auto games = read_games(opt, "endcut-data");
     std::mt19937_64 rng(opt.seed);
     Engine engine(64);
+    ProgressDisplay progress(opt.quiet);
     std::printf("empties,shallow,shallow_score,exact_score,exact_nodes,exact_seconds\n");
     for (int n = 0; n < opt.positions;) {
         const auto pos = random_position(games, rng, opt.min_empties, opt.max_empties);
@@ -112,13 +117,14 @@ void run_endcut_data(const TuneOptions& opt) {
         exact.exact = true;
         engine.new_game();
         const SearchResult solved = engine.search(*pos, exact);
-        for (int d = 1; d <= opt.depth; ++d)
-            std::printf("%d,%d,%d,%d,%llu,%.4f\n", pos->empty_count(), d, score_at[d], solved.score,
-                        static_cast<unsigned long long>(solved.nodes), solved.seconds);
-        std::fflush(stdout);
-        std::fprintf(stderr, "\rendcut-data: %d/%d positions", ++n, opt.positions);
+        progress.above_status([&] {
+            for (int d = 1; d <= opt.depth; ++d)
+                std::printf("%d,%d,%d,%d,%llu,%.4f\n", pos->empty_count(), d, score_at[d], solved.score,
+                            static_cast<unsigned long long>(solved.nodes), solved.seconds);
+        });
+        progress.update("endcut-data: " + std::to_string(++n) + "/" + std::to_string(opt.positions) + " positions");
     }
-    std::fprintf(stderr, "\n");
+    progress.finish("endcut-data: " + std::to_string(opt.positions) + " positions");
 }
 
 }  // namespace
@@ -132,6 +138,7 @@ void add_tune(CLI::App& app) {
     pc->add_option("--positions,-n", opt->positions, "Number of positions (default 200)");
     pc->add_option("--depth,-d", opt->depth, "Deepest search per position (default 12)");
     pc->add_option("--seed", opt->seed, "Random seed (default 1)");
+    pc->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
     pc->callback([opt] { run_probcut_data(*opt); });
     CLI::App* ec = tune->add_subcommand("endcut-data", "Print shallow/exact score pairs of endgame positions as CSV");
     ec->add_option("--games", opt->games, "WTHOR .wtb files to take positions from")->required();
@@ -140,6 +147,7 @@ void add_tune(CLI::App& app) {
     ec->add_option("--min-empties", opt->min_empties, "Fewest empties (default 14)");
     ec->add_option("--max-empties", opt->max_empties, "Most empties (default 22)");
     ec->add_option("--seed", opt->seed, "Random seed (default 1)");
+    ec->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
     ec->callback([opt] { run_endcut_data(*opt); });
 }
 

@@ -13,7 +13,7 @@
 #include "eval/eval.hpp"
 #include "core/notation.hpp"
 #include "core/tokenizer.hpp"
-#include "common/allocation_progress.hpp"
+#include "common/progress.hpp"
 #include "gtp/gtp_input.hpp"
 namespace outflank {
 namespace {

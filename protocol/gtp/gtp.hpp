@@ -25,6 +25,8 @@
 namespace outflank {
 
 class Book;
+class ProgressDisplay;
+class SearchHeartbeat;
 class Engine;
 struct BookMove;
 
@@ -107,7 +109,10 @@ private:
     // `spent`: seconds since the command arrived, already gone from this move's time.
     Limits move_limits(Color color, int empties, double spent) const;
     Limits capped(Limits limits) const;
-    SearchResult run_search(const Position& pos, const Limits& limits);
+    // `status`, when given, hears the iterations and carries the info lines (it owns the log
+    // while a Heartbeat writes to it too).
+    SearchResult run_search(const Position& pos, const Limits& limits, SearchHeartbeat* status = nullptr,
+                            ProgressDisplay* log = nullptr);
     std::string generate_move(const Args& args, bool commit);
     std::string strength_text() const;
 

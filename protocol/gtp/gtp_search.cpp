@@ -6,13 +6,14 @@
 #include <new>
 #include <optional>
 #include <ostream>
+#include <sstream>
 
 #include "book/book.hpp"
 #include "search/engine.hpp"
 #include "core/error.hpp"
 #include "gtp/gtp.hpp"
 #include "core/notation.hpp"
-#include "common/allocation_progress.hpp"
+#include "common/progress.hpp"
 #include "common/search_format.hpp"
 #include "core/tokenizer.hpp"
 
@@ -96,14 +97,22 @@ Limits GtpEngine::move_limits(Color color, int empties, double spent) const {
     return capped(limits);
 }
 
-SearchResult GtpEngine::run_search(const Position& pos, const Limits& limits) {
+SearchResult GtpEngine::run_search(const Position& pos, const Limits& limits, SearchHeartbeat* status,
+                                   ProgressDisplay* log) {
     InfoCallback on_info;
     if (options_.show_info) {
-        on_info = [this](const SearchInfo& info) {
-            log_ << "info depth " << depth_string(info) << " score " << score_string(info.score) << " nodes "
+        on_info = [this, status, log](const SearchInfo& info) {
+            std::ostringstream line;
+            line << "info depth " << depth_string(info) << " score " << score_string(info.score) << " nodes "
                  << info.nodes << " time " << format_seconds(info.seconds) << " nps "
-                 << static_cast<long long>(info.nps()) << " pv " << upper_moves(info.pv) << '\n';
-            log_.flush();
+                 << static_cast<long long>(info.nps()) << " pv " << upper_moves(info.pv);
+            if (log) {
+                log->line(line.str());
+            } else {
+                log_ << line.str() << '\n';
+                log_.flush();
+            }
+            if (status) status->step("depth " + depth_string(info) + " done, " + score_string(info.score));
         };
     }
     SearchResult result = engine().search(pos, limits, on_info);
@@ -232,7 +241,16 @@ std::string GtpEngine::cmd_solve(const Args& args) {
     Limits limits;
     limits.exact = !wld;
     limits.wld = wld;
-    const SearchResult r = run_search(pos, capped(limits));
+    SearchResult r;
+    {
+        // The exact solve says nothing between its last iteration and its answer, which can be
+        // minutes apart: a status line on the log every few seconds (never on stdout, which
+        // carries only the answer).
+        ProgressDisplay log(options_.show_info ? ProgressStyle::Lines : ProgressStyle::Quiet,
+                     [this](const std::string& text) { log_ << text << std::endl; });
+        SearchHeartbeat status(log, "outflank-solve: " + std::to_string(pos.empty_count()) + " empties");
+        r = run_search(pos, capped(limits), &status, &log);
+    }
     last_book_move_.reset();
     std::string s = square_name(r.best_move, true) + " ";
     if (wld) s += r.score > 0 ? "win" : r.score < 0 ? "loss" : "draw";

@@ -8,7 +8,7 @@
 #include <new>
 #include <ostream>
 
-#include "common/allocation_progress.hpp"
+#include "common/progress.hpp"
 #include "search/engine.hpp"
 #include "core/error.hpp"
 #include "eval/eval.hpp"

@@ -2,6 +2,7 @@
 // broken documents) with the elements each picture promises.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 
 #include "search/analysis.hpp"
@@ -81,6 +82,40 @@ TEST_CASE("the evaluation graph: a point per move, every mistake and blunder mar
     }
     CHECK(elements(*root, "rect", "exact-zone").size() == 1);
     CHECK(elements(*root, "text", "title")[0]->text.find("B+28") != std::string::npos);
+    // Both axes say what they measure; the worst marks are labelled in plain sight.
+    const auto axis_titles = elements(*root, "g", "axis-title");
+    REQUIRE(axis_titles.size() == 1);
+    CHECK(elements(*axis_titles[0], "text").size() == 2);
+    const auto worst = worst_marked_moves(a, 3);
+    CHECK(worst.size() == std::min<std::size_t>(3, static_cast<std::size_t>(mistakes + blunders)));
+    const auto label_group = elements(*root, "g", "mark-label");
+    REQUIRE(label_group.size() == 1);
+    const auto labels = elements(*label_group[0], "text");
+    REQUIRE(labels.size() == worst.size());
+    for (std::size_t i = 0; i < worst.size(); ++i)
+        CHECK(labels[i]->text == std::to_string(worst[i]->number) + ". " + square_name(worst[i]->played) + " -" +
+                                     std::to_string(worst[i]->loss));
+    int worst_kept = 100, best_dropped = 0;
+    for (const MoveAnalysis& m : a.moves) {
+        if (m.mark == Mark::None) continue;
+        const bool kept = std::find(worst.begin(), worst.end(), &m) != worst.end();
+        if (kept) worst_kept = std::min(worst_kept, m.loss);
+        else best_dropped = std::max(best_dropped, m.loss);
+    }
+    CHECK(worst_kept >= best_dropped);  // no dropped mark loses more than a labelled one
+    // A long game is labelled every 10 moves.
+    const auto axis = elements(*root, "g", "axis");
+    REQUIRE(axis.size() == 1);
+    CHECK(elements(*axis[0], "text").size() == 5 + 7);  // 5 scores; moves 0, 10, ..., 60
+
+    // Named players in the title.
+    const auto named = XmlChecker::parse(evaluation_graph_svg(a, {"Alice", "Bob"}));
+    CHECK(elements(*named, "text", "title")[0]->text.starts_with("Alice (black) vs Bob (white): B+28"));
+
+    // A short game gets a label under every move.
+    const GameAnalysis short_game = analyze_game(engine, Game::from_transcript("f5d6c3d3c4"), settings);
+    const auto short_root = XmlChecker::parse(evaluation_graph_svg(short_game));
+    CHECK(elements(*elements(*short_root, "g", "axis")[0], "text").size() == 5 + 6);  // moves 0-5
 
     // An empty analysis (a game without moves) still draws a valid picture.
     const GameAnalysis empty = analyze_game(engine, Game(), settings);

@@ -53,6 +53,32 @@ TEST_CASE("analyze: table, JSON, CSV and the SVG graph from the command line", "
     CHECK_FALSE(json.err.empty());  // progress
     const auto root = XmlChecker::parse(read_all(svg));
     CHECK(elements(*root, "polyline", "score").size() == 1);
+    CHECK(elements(*root, "text", "title")[0]->text == "Black vs White: B+64, 9 moves");  // a transcript names no one
+    std::filesystem::remove(svg);
+
+    // The players' names come from the record's header: SGF PB/PW, GGF PB/PW.
+    const std::string sgf = temp_path("named.sgf");
+    std::ofstream(sgf) << "(;GM[2]SZ[8]PB[Alice]PW[Bob];B[f5];W[d6];B[c3])";
+    REQUIRE(run_outflank("analyze '" + sgf + "' --depth 2 -q --svg '" + svg + "'").exit_code == 0);
+    CHECK(elements(*XmlChecker::parse(read_all(svg)), "text", "title")[0]->text ==
+          "Alice (black) vs Bob (white): unfinished, 3 moves");
+    const std::string ggf = temp_path("named.ggf");
+    std::ofstream(ggf) << "(;GM[Othello]PC[GGS]PB[Carol]PW[Dave]TY[8]B[F5]W[D6];)";
+    REQUIRE(run_outflank("analyze '" + ggf + "' --depth 2 -q --svg '" + svg + "'").exit_code == 0);
+    CHECK(elements(*XmlChecker::parse(read_all(svg)), "text", "title")[0]->text ==
+          "Carol (black) vs Dave (white): unfinished, 2 moves");
+    std::filesystem::remove(sgf);
+    std::filesystem::remove(ggf);
+
+    // WTHOR: the names from the .JOU file beside the .wtb (the shared data has them).
+    const std::string wtb = std::string(OUTFLANK_SHARED_DATA) + "/wthor/WTH_2023.wtb";
+    if (std::filesystem::exists(wtb)) {
+        REQUIRE(run_outflank("analyze '" + wtb + "' --game 3 --depth 1 --exact-from 0 -q --svg '" + svg + "'").exit_code == 0);
+        CHECK(elements(*XmlChecker::parse(read_all(svg)), "text", "title")[0]->text ==
+              "Kinoshita Hisako (black) vs Okudaira Fuyumi (white): B+12, 60 moves");
+    } else {
+        WARN("skipped the WTHOR names: no " << wtb);
+    }
     std::filesystem::remove(svg);
 
     const BinaryRun csv = run_outflank("analyze f5d6c3 --depth 2 --csv -q");
@@ -88,7 +114,30 @@ TEST_CASE("board: text, and an SVG picture with the legal moves", "[analyze_cli]
     const BinaryRun text = run_outflank("board --moves f5d6c3");
     CHECK(text.exit_code == 0);
     CHECK(text.out.starts_with("  a b c d e f g h\n"));
-    CHECK(text.out.find("last move: c3") != std::string::npos);
+    CHECK(text.out.find("Black 5, white 2. White to move; last move c3\n") != std::string::npos);
+
+    // The scores on their squares, as the SVG writes them; the best marked and named.
+    const BinaryRun scores = run_outflank("board --moves f5d6c3 --scores --depth 2 -q");
+    CHECK(scores.exit_code == 0);
+    CHECK(scores.err.empty());
+    CHECK(scores.out.starts_with("     a   b   c   d   e   f   g   h\n"));
+    const std::size_t row3 = scores.out.find("\n 3 ");
+    REQUIRE(row3 != std::string::npos);
+    const std::string third_row = scores.out.substr(row3 + 1, scores.out.find('\n', row3 + 1) - row3 - 1);
+    CHECK(third_row.substr(0, 15) == " 3   .   .   X ");  // a3 b3 empty, c3 black, then d3's score
+    CHECK(third_row.find('<') != std::string::npos);      // d3 or f3 is among the best
+    CHECK(scores.out.find("Best: ") != std::string::npos);
+
+    // The end of a game: the result instead of the side to move.
+    const BinaryRun over = run_outflank("board --position '" + std::string(64, 'X') + " O'");
+    CHECK(over.out.find("Black 64, white 0. Black wins by 64\n") != std::string::npos);
+
+    // --depth and --exact only mean something with --scores.
+    const BinaryRun depth_alone = run_outflank("board --moves f5 --depth 3");
+    CHECK(depth_alone.exit_code == 2);
+    CHECK(depth_alone.err == "outflank: board: --depth goes with --scores\n");
+    CHECK(depth_alone.out.empty());
+    CHECK(run_outflank("board --moves f5 --scores --depth 3 --exact").exit_code == 2);
 
     const std::string svg = temp_path("board.svg");
     const BinaryRun picture = run_outflank("board --moves f5d6c3 --legal --svg '" + svg + "'");
