@@ -1,4 +1,4 @@
-// `outflank book build|expand|show|info|coverage|export|import`: the opening book from the command line.
+// `outflank book build|expand|show|info|coverage|export|import|merge`: the opening book from the command line.
 // Building and expanding show a progress bar on stderr and stop cleanly on Ctrl-C or SIGTERM
 // (the state is saved; the same command resumes it; exit code 130 or 143). Results go to stdout.
 #include <unistd.h>
@@ -16,6 +16,7 @@
 #include "book/book.hpp"
 #include "book/book_builder.hpp"
 #include "book/book_file.hpp"
+#include "book/book_merge.hpp"
 #include "book/book_sources.hpp"
 #include "cli/cli.hpp"
 #include "cli/cli_interrupt.hpp"
@@ -252,10 +253,23 @@ void run_import(const std::string& text_path, const std::string& out) {
     std::printf("%s: %s positions\n", out.c_str(), with_commas(book.size()).c_str());
 }
 
+void run_merge_books(const std::vector<std::string>& files, const std::string& out) {
+    check_writable(out);
+    std::vector<Book> books;
+    for (const std::string& f : files) books.push_back(load_book(f));
+    BookMergeStats stats;
+    const Book merged = merge_books(books, files, &stats);
+    save_book(merged, out);
+    std::printf("%s: %s positions from %zu books (%s in several, %s of them from a deeper search)\n", out.c_str(),
+                with_commas(stats.positions).c_str(), books.size(), with_commas(stats.shared).c_str(),
+                with_commas(stats.replaced).c_str());
+}
+
 }  // namespace
 
 void add_book(CLI::App& app) {
-    CLI::App* book = app.add_subcommand("book", "The opening book: build, expand, show, info, coverage, export, import");
+    CLI::App* book =
+        app.add_subcommand("book", "The opening book: build, expand, show, info, coverage, export, import, merge");
     book->require_subcommand(1);
 
     auto b = std::make_shared<BuildCli>();
@@ -316,6 +330,13 @@ void add_book(CLI::App& app) {
     imp->add_option("text", *file, "The text file")->required();
     imp->add_option("--out,-o", *out, "The book file to write")->required();
     imp->callback([file, out] { run_import(*file, *out); });
+
+    auto books = std::make_shared<std::vector<std::string>>();
+    CLI::App* merge = book->add_subcommand(
+        "merge", "Merge finished books into one: every position, the deeper search where they differ, scores backed up again");
+    merge->add_option("books", *books, "The book files")->required();
+    merge->add_option("--out,-o", *out, "The book file to write")->required();
+    merge->callback([books, out] { run_merge_books(*books, *out); });
 }
 
 }  // namespace outflank::cli

@@ -1,7 +1,7 @@
 // `outflank merge SHARD... [--output FILE]`: puts the shard files of one batch run (written with
 // --shard K/N, core/shard.hpp) back together into what a single run writes, on stdout or into
 // --output (replaced atomically). The shards say what they hold (their `kind`), so one command
-// serves every kind; each kind's rebuilding is below. Refused (exit 2, nothing written): a shard
+// serves every kind (analyze --batch, solve, match); each kind's rebuilding is below. Refused (exit 2, nothing written): a shard
 // missing or given twice, shards of another input, N or settings, a damaged or cut file. Solve
 // results exit 1 when a position was solved wrong, as `outflank solve` does.
 #include <cstdio>
@@ -14,6 +14,7 @@
 #include "core/error.hpp"
 #include "core/file_io.hpp"
 #include "core/shard.hpp"
+#include "match/match_shard.hpp"
 
 namespace outflank::cli {
 namespace {
@@ -21,6 +22,7 @@ namespace {
 struct MergeOptions {
     std::vector<std::string> files;
     std::string output;
+    std::string ggf;  // match: the games in GGF
     bool quiet = false;
 };
 
@@ -40,7 +42,9 @@ Rebuilt rebuild_analyze(const MergedShards& merged) {
         const std::size_t comma = line.find(',');
         errors += line.starts_with("{\"line\":") && line.compare(comma + 1, 8, "\"error\":") == 0;
     }
-    out.note = std::to_string(merged.texts.size()) + " lines (" + std::to_string(errors) + " errors)";
+    // As `analyze --batch` says it: "8 lines (1 error)".
+    out.note = std::to_string(merged.texts.size()) + (merged.texts.size() == 1 ? " line (" : " lines (") +
+               std::to_string(errors) + (errors == 1 ? " error)" : " errors)");
     return out;
 }
 
@@ -59,14 +63,28 @@ Rebuilt rebuild_solve(const MergedShards& merged) {
     return out;
 }
 
+// `match`: the game lines in game order and the summary, as `match` prints them on stdout (a
+// single run prints the lines in the order the games end); the GGF games into --ggf.
+Rebuilt rebuild_match(const MergedShards& merged, const MergeOptions& opt) {
+    const match::MergedMatch m = match::merge_match(merged);
+    if (!opt.ggf.empty()) write_file_atomic(opt.ggf, m.ggf);
+    Rebuilt out;
+    out.text = m.games + m.summary;
+    out.note = std::to_string(m.games_played) + " games";
+    return out;
+}
+
 void run_merge(const MergeOptions& opt) {
     if (!opt.output.empty()) check_writable(opt.output);
+    if (!opt.ggf.empty()) check_writable(opt.ggf);
     std::vector<ShardFile> shards;
     for (const std::string& file : opt.files) shards.push_back(read_shard(file));
     const MergedShards merged = merge_shards(shards, opt.files);
     Rebuilt out;
+    if (!opt.ggf.empty() && merged.kind != "match") throw Error("merge: --ggf is for match shards");
     if (merged.kind == "analyze") out = rebuild_analyze(merged);
     else if (merged.kind == "solve") out = rebuild_solve(merged);
+    else if (merged.kind == "match") out = rebuild_match(merged, opt);
     else throw Error("merge: " + opt.files.front() + " holds results of kind '" + merged.kind + "', which this version cannot merge");
     if (opt.output.empty()) {
         std::fwrite(out.text.data(), 1, out.text.size(), stdout);
@@ -88,6 +106,7 @@ void add_merge(CLI::App& app) {
         "merge", "Merge the shard files of a batch run (--shard K/N) into what a single run writes");
     sub->add_option("shards", opt->files, "The shard files, all N of them, in any order")->required();
     sub->add_option("--output,-o", opt->output, "Write the result here (replaced atomically) instead of stdout");
+    sub->add_option("--ggf", opt->ggf, "Match shards: also write every game in GGF here, one a line");
     sub->add_flag("--quiet,-q", opt->quiet, "No summary on stderr");
     sub->callback([opt] { run_merge(*opt); });
 }

@@ -95,7 +95,7 @@ TEST_CASE("shard cli: analyze --batch shards merge into the single run's output"
         const BoundedRun merged = outflank("merge" + files);
         REQUIRE(merged.exit_code == 0);
         CHECK(without_seconds(merged.out) == without_seconds(single.out));
-        CHECK(merged.err.find("8 lines (1 errors)") != std::string::npos);
+        CHECK(merged.err.find("8 lines (1 error)") != std::string::npos);
         // --output: the same bytes, in a file.
         const BoundedRun to_file = outflank("merge -q -o '" + dir.file("merged.jsonl") + "'" + files);
         CHECK(to_file.exit_code == 0);
