@@ -188,15 +188,15 @@ MergedShards merge_shards(const std::vector<ShardFile>& shards, const std::vecto
         if (s.input_checksum != first.input_checksum)
             throw Error("merge: " + name + " comes from another input" + against + s.input + " " +
                         hex64(s.input_checksum) + ", " + first.input + " " + hex64(first.input_checksum) + ")");
+        if (s.settings != first.settings)
+            throw Error("merge: " + name + " was run with other settings" + against + "'" + s.settings + "' against '" +
+                        first.settings + "')");
         if (s.items != first.items)
             throw Error("merge: " + name + " counts " + std::to_string(s.items) + " items, " + names.front() + " " +
                         std::to_string(first.items));
         if (s.spec.count != count)
             throw Error("merge: " + name + " is shard " + s.spec.text() + ", " + names.front() + " shard " +
                         first.spec.text() + ": all must be of the same N");
-        if (s.settings != first.settings)
-            throw Error("merge: " + name + " was run with other settings" + against + "'" + s.settings + "' against '" +
-                        first.settings + "')");
         const auto [at, fresh] = by_index.emplace(s.spec.index, f);
         if (!fresh)
             throw Error("merge: shard " + s.spec.text() + " is given twice (" + names[at->second] + " and " + name + ")");

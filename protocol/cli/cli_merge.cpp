@@ -1,7 +1,7 @@
 // `outflank merge SHARD... [--output FILE]`: puts the shard files of one batch run (written with
 // --shard K/N, core/shard.hpp) back together into what a single run writes, on stdout or into
 // --output (replaced atomically). The shards say what they hold (their `kind`), so one command
-// serves every kind (analyze --batch, solve, match); each kind's rebuilding is below. Refused (exit 2, nothing written): a shard
+// serves every kind (analyze --batch, solve, match, train data); each kind's rebuilding is below. Refused (exit 2, nothing written): a shard
 // missing or given twice, shards of another input, N or settings, a damaged or cut file. Solve
 // results exit 1 when a position was solved wrong, as `outflank solve` does.
 #include <cstdio>
@@ -14,6 +14,7 @@
 #include "core/error.hpp"
 #include "core/file_io.hpp"
 #include "core/shard.hpp"
+#include "cli/train_shard.hpp"
 #include "match/match_shard.hpp"
 
 namespace outflank::cli {
@@ -30,6 +31,7 @@ struct Rebuilt {
     std::string text;
     int exit_code = 0;
     std::string note;  // for stderr
+    bool written = false;  // already in --output (a binary result)
 };
 
 // `analyze --batch`: its JSON lines, in input order.
@@ -74,6 +76,19 @@ Rebuilt rebuild_match(const MergedShards& merged, const MergeOptions& opt) {
     return out;
 }
 
+// `train data`: the training set, a binary file, so only into --output.
+Rebuilt rebuild_train(const MergedShards& merged, const MergeOptions& opt) {
+    if (opt.output.empty()) throw Error("merge: train shards make a training set file: give --output FILE");
+    const TrainingSet set = merged_training_set(merged);
+    set.save(opt.output);
+    std::size_t solved = 0;
+    for (const TrainingPosition& p : set.positions()) solved += p.exact != kUnknownScore;
+    Rebuilt out;
+    out.written = true;
+    out.note = std::to_string(set.positions().size()) + " positions, " + std::to_string(solved) + " solved exactly";
+    return out;
+}
+
 void run_merge(const MergeOptions& opt) {
     if (!opt.output.empty()) check_writable(opt.output);
     if (!opt.ggf.empty()) check_writable(opt.ggf);
@@ -85,11 +100,12 @@ void run_merge(const MergeOptions& opt) {
     if (merged.kind == "analyze") out = rebuild_analyze(merged);
     else if (merged.kind == "solve") out = rebuild_solve(merged);
     else if (merged.kind == "match") out = rebuild_match(merged, opt);
+    else if (merged.kind == "train") out = rebuild_train(merged, opt);
     else throw Error("merge: " + opt.files.front() + " holds results of kind '" + merged.kind + "', which this version cannot merge");
-    if (opt.output.empty()) {
+    if (!out.written && opt.output.empty()) {
         std::fwrite(out.text.data(), 1, out.text.size(), stdout);
         std::fflush(stdout);
-    } else {
+    } else if (!out.written) {
         write_file_atomic(opt.output, out.text);
     }
     if (!opt.quiet)
