@@ -91,6 +91,49 @@ std::string missing_text(const std::vector<int>& missing, int count) {
 
 }  // namespace
 
+std::string shard_escape(std::string_view value) {
+    std::string out;
+    for (const char c : value) {
+        if (c == '%' || c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            char buf[4];
+            std::snprintf(buf, sizeof buf, "%%%02X", static_cast<unsigned char>(c));
+            out += buf;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string shard_unescape(std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        unsigned value = 0;
+        if (s[i] == '%' && i + 2 < s.size() &&
+            std::from_chars(s.data() + i + 1, s.data() + i + 3, value, 16).ptr == s.data() + i + 3) {
+            out += static_cast<char>(value);
+            i += 2;
+        } else {
+            out += s[i];
+        }
+    }
+    return out;
+}
+
+std::map<std::string, std::string> shard_settings_map(std::string_view settings) {
+    std::map<std::string, std::string> fields;
+    while (!settings.empty()) {
+        const std::size_t end = settings.find(' ');
+        const std::string_view word = settings.substr(0, end);
+        settings.remove_prefix(end == std::string_view::npos ? settings.size() : end + 1);
+        if (word.empty()) continue;
+        const std::size_t eq = word.find('=');
+        if (eq == std::string_view::npos) throw Error("shard: settings: '" + std::string(word) + "' is not key=value");
+        fields[std::string(word.substr(0, eq))] = shard_unescape(word.substr(eq + 1));
+    }
+    return fields;
+}
+
 ShardSpec parse_shard_spec(std::string_view text) {
     const Error bad("--shard must be K/N with 1 <= K <= N (such as 2/8), not '" + std::string(text.substr(0, 40)) +
                     "'");

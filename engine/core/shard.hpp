@@ -25,6 +25,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,6 +73,13 @@ std::string serialize_shard(const ShardFile& shard);
 // Parses a shard file's text; `name` goes into the errors ("NAME: not an outflank shard file",
 // "NAME: line 12: ...", "NAME: damaged: the records' checksum differs").
 ShardFile parse_shard(std::string_view text, const std::string& name);
+
+// A value of a settings line as one word: '%', space, tab, CR and LF as %XX; and back.
+std::string shard_escape(std::string_view value);
+std::string shard_unescape(std::string_view word);
+// A settings line of `key=value` words (values escaped as above) as a map; throws Error for a word
+// without '='.
+std::map<std::string, std::string> shard_settings_map(std::string_view settings);
 
 // Shard files are capped like the largest inputs they come from (a shard of training labels).
 inline constexpr std::size_t kMaxShardFileBytes = std::size_t{2048} << 20;

@@ -1,7 +1,7 @@
 // `outflank merge SHARD... [--output FILE]`: puts the shard files of one batch run (written with
 // --shard K/N, core/shard.hpp) back together into what a single run writes, on stdout or into
 // --output (replaced atomically). The shards say what they hold (their `kind`), so one command
-// serves every kind (analyze --batch, solve, match, train data); each kind's rebuilding is below. Refused (exit 2, nothing written): a shard
+// serves every kind (analyze --batch, solve, match, train data, book build); each kind's rebuilding is below. Refused (exit 2, nothing written): a shard
 // missing or given twice, shards of another input, N or settings, a damaged or cut file. Solve
 // results exit 1 when a position was solved wrong, as `outflank solve` does.
 #include <cstdio>
@@ -14,6 +14,8 @@
 #include "core/error.hpp"
 #include "core/file_io.hpp"
 #include "core/shard.hpp"
+#include "book/book_file.hpp"
+#include "cli/book_shard.hpp"
 #include "cli/train_shard.hpp"
 #include "match/match_shard.hpp"
 
@@ -89,6 +91,17 @@ Rebuilt rebuild_train(const MergedShards& merged, const MergeOptions& opt) {
     return out;
 }
 
+// `book build`: the finished book, a binary file, so only into --output.
+Rebuilt rebuild_book(const MergedShards& merged, const MergeOptions& opt) {
+    if (opt.output.empty()) throw Error("merge: book shards make a book file: give --output FILE");
+    const Book book = merged_book(merged);
+    save_book(book, opt.output);
+    Rebuilt out;
+    out.written = true;
+    out.note = std::to_string(book.size()) + " positions";
+    return out;
+}
+
 void run_merge(const MergeOptions& opt) {
     if (!opt.output.empty()) check_writable(opt.output);
     if (!opt.ggf.empty()) check_writable(opt.ggf);
@@ -101,6 +114,7 @@ void run_merge(const MergeOptions& opt) {
     else if (merged.kind == "solve") out = rebuild_solve(merged);
     else if (merged.kind == "match") out = rebuild_match(merged, opt);
     else if (merged.kind == "train") out = rebuild_train(merged, opt);
+    else if (merged.kind == "book") out = rebuild_book(merged, opt);
     else throw Error("merge: " + opt.files.front() + " holds results of kind '" + merged.kind + "', which this version cannot merge");
     if (!out.written && opt.output.empty()) {
         std::fwrite(out.text.data(), 1, out.text.size(), stdout);

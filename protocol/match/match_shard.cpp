@@ -1,7 +1,6 @@
 #include "match/match_shard.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <map>
 
@@ -11,36 +10,6 @@
 
 namespace outflank::match {
 namespace {
-
-// '%', space, tab, CR and LF as %XX: a value stays one word of one line.
-std::string escape(const std::string& s) {
-    std::string out;
-    for (const char c : s) {
-        if (c == '%' || c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-            char buf[4];
-            std::snprintf(buf, sizeof buf, "%%%02X", static_cast<unsigned char>(c));
-            out += buf;
-        } else {
-            out += c;
-        }
-    }
-    return out;
-}
-
-std::string unescape(std::string_view s) {
-    std::string out;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        unsigned value = 0;
-        if (s[i] == '%' && i + 2 < s.size() &&
-            std::from_chars(s.data() + i + 1, s.data() + i + 3, value, 16).ptr == s.data() + i + 3) {
-            out += static_cast<char>(value);
-            i += 2;
-        } else {
-            out += s[i];
-        }
-    }
-    return out;
-}
 
 std::string number(double x) {
     char buf[32];
@@ -56,8 +25,8 @@ std::string shard_settings(const MatchOptions& o, const MatchResult& r) {
     return "games=" + std::to_string(o.games) + " openings=" + std::to_string(o.openings.size()) +
            " shuffle=" + (o.shuffle ? "1" : "0") + " seed=" + std::to_string(o.seed) +
            " per_move=" + number(o.clock.per_move) + " per_game=" + number(o.clock.per_game) +
-           " margin=" + number(o.clock.margin) + " engine1=" + escape(o.engines[0].command) +
-           " engine2=" + escape(o.engines[1].command) + " name1=" + escape(r.names[0]) + " name2=" + escape(r.names[1]);
+           " margin=" + number(o.clock.margin) + " engine1=" + shard_escape(o.engines[0].command) +
+           " engine2=" + shard_escape(o.engines[1].command) + " name1=" + shard_escape(r.names[0]) + " name2=" + shard_escape(r.names[1]);
 }
 
 std::string shard_record(const GameRecord& g, const std::string names[2], const ClockSpec& clock) {
@@ -67,10 +36,10 @@ std::string shard_record(const GameRecord& g, const std::string names[2], const 
 
 MergedMatch merge_match(const MergedShards& merged) {
     std::map<std::string, std::string> fields;
-    for (const std::string_view word : text::split_words(merged.settings)) {
-        const std::size_t eq = word.find('=');
-        if (eq == std::string_view::npos) throw bad_settings("'" + std::string(word) + "' is not key=value");
-        fields[std::string(word.substr(0, eq))] = unescape(word.substr(eq + 1));
+    try {
+        fields = shard_settings_map(merged.settings);
+    } catch (const Error& e) {
+        throw bad_settings(e.what());
     }
     auto field = [&](const std::string& key) -> const std::string& {
         const auto it = fields.find(key);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "support/book_support.hpp"
 #include "support/file_io_support.hpp"
 
 using outflank::test::BoundedRun;
@@ -249,6 +250,34 @@ TEST_CASE("shard cli: train data shards merge into the single run's training set
     check_refused("merge" + files, "give --output FILE");
     check_refused("train data" + options + " --shard 1/3 --output '" + dir.file("x") + "' --out '" + dir.file("y") + "'",
                   "with --shard the shard goes to --output");
+}
+
+TEST_CASE("shard cli: book build shards merge into the single build's book, byte for byte", "[shard_cli]") {
+    const ScratchDir dir("shard_book_build");
+    // 29 real openings to 10 plies at depth 7 with a small table: deep enough that a search's
+    // result depends on what its engine searched before unless each starts from a new game
+    // (RunControl::fresh_engines), which this comparison would catch.
+    std::string lines;
+    for (const std::string& line : outflank::test::book_openings()) lines += line + "\n";
+    const std::string games = dir.write("games.txt", lines);
+    const std::string build = "book build --games '" + games + "' --plies 10 --min-games 1 --depth 7 --hash 4";
+    REQUIRE(run(build + " --threads 2 --out '" + dir.file("single.book") + "'").exit_code == 0);
+    std::string files;
+    for (int k = 1; k <= 3; ++k) {
+        const std::string file = dir.file("b" + std::to_string(k));
+        const BoundedRun shard = run(build + " --threads 1 --shard " + std::to_string(k) + "/3 --output '" + file + "'");
+        REQUIRE(shard.exit_code == 0);
+        CHECK(shard.out.empty());
+        files += " '" + file + "'";
+    }
+    const BoundedRun merged = run("merge -o '" + dir.file("merged.book") + "'" + files);
+    REQUIRE(merged.exit_code == 0);
+    CHECK(merged.err.find("3 shards of book results") != std::string::npos);
+    CHECK(file_bytes(dir.file("merged.book")) == file_bytes(dir.file("single.book")));
+    check_refused("merge" + files, "give --output FILE");
+    check_refused(build + " --shard 1/3 --output '" + dir.file("x") + "' --out '" + dir.file("y") + "'",
+                  "with --shard the shard goes to --output");
+    check_refused(build + " --shard 4/3 --output '" + dir.file("x") + "'", "book build: --shard must be K/N");
 }
 
 TEST_CASE("shard cli: book merge of books built apart", "[shard_cli]") {
