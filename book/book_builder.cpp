@@ -176,41 +176,64 @@ bool refresh_leaves(Book& book, const std::vector<Engine*>& engines, int depth, 
                     control);
 }
 
-RunOutcome build_book(const BuildSettings& s, const std::string& out_path, const RunSettings& run) {
+namespace {
+
+void check_build(const BuildSettings& s) {
     if (s.game_files.empty()) throw Error("book build: give the source games with --games");
     if (s.plies < 0 || s.plies > 60) throw Error("book build: plies must be 0-60");
     if (s.min_games < 1) throw Error("book build: min-games must be at least 1");
     check_depth(s.depth, "book build");
+}
+
+std::string source_names(const BuildSettings& s) {
     std::string sources;
     for (const std::string& f : s.game_files)
         sources += (sources.empty() ? "" : ",") + std::filesystem::path(f).filename().string();
-    const std::string job = "build plies=" + std::to_string(s.plies) + " min_games=" + std::to_string(s.min_games) +
-                            " depth=" + std::to_string(s.depth) + " sources=" + sources;
+    return sources;
+}
+
+// The build's positions, all pending, with the metadata of the finished book (and "job").
+Book collect_build(const BuildSettings& s, const std::string& job, std::string& summary) {
+    const SourceGames src = read_source_games(s.game_files, s.plies);
+    std::size_t rejected = 0;
+    for (const SourceFile& f : src.files) rejected += f.rejected;
+    summary = std::to_string(src.games.size()) + " games from " + std::to_string(src.files.size()) + " files" +
+              (rejected ? " (" + std::to_string(rejected) + " left out: illegal, or from another start)" : "");
+    Book book = collect_positions(src.games, s.plies, s.min_games);
+    book.metadata() = {{"plies", std::to_string(s.plies)},
+                       {"min_games", std::to_string(s.min_games)},
+                       {"depth", std::to_string(s.depth)},
+                       {"games", std::to_string(src.games.size())},
+                       {"sources", source_names(s)},
+                       {"engine", "outflank " OUTFLANK_VERSION},
+                       {"job", job}};
+    book.unfinished = true;
+    return book;
+}
+
+std::string build_job(const BuildSettings& s) {
+    return "build plies=" + std::to_string(s.plies) + " min_games=" + std::to_string(s.min_games) +
+           " depth=" + std::to_string(s.depth) + " sources=" + source_names(s);
+}
+
+}  // namespace
+
+RunOutcome build_book(const BuildSettings& s, const std::string& out_path, const RunSettings& run) {
+    check_build(s);
+    const std::string job = build_job(s);
     const std::string partial = out_path + ".partial";
 
     RunOutcome outcome;
     Book book;
     outcome.resumed = resume_partial(book, partial, job, run);
     if (!outcome.resumed) {
-        const SourceGames src = read_source_games(s.game_files, s.plies);
-        std::size_t rejected = 0;
-        for (const SourceFile& f : src.files) rejected += f.rejected;
-        outcome.sources = std::to_string(src.games.size()) + " games from " + std::to_string(src.files.size()) +
-                          " files" + (rejected ? " (" + std::to_string(rejected) + " left out: illegal, or from another start)" : "");
-        book = collect_positions(src.games, s.plies, s.min_games);
-        book.metadata() = {{"plies", std::to_string(s.plies)},
-                           {"min_games", std::to_string(s.min_games)},
-                           {"depth", std::to_string(s.depth)},
-                           {"games", std::to_string(src.games.size())},
-                           {"sources", sources},
-                           {"engine", "outflank " OUTFLANK_VERSION},
-                           {"job", job}};
-        book.unfinished = true;
+        book = collect_build(s, job, outcome.sources);
         save_book(book, partial);
     }
     const auto engines = make_engines(run);
     RunControl control = run.control;
     control.checkpoint = [&] { save_book(book, partial); };
+    control.fresh_engines = true;
     if (!evaluate_pending(book, pointers(engines), s.depth, control, &outcome.searched)) {
         save_book(book, partial);
         outcome.positions = book.size();
@@ -219,6 +242,35 @@ RunOutcome build_book(const BuildSettings& s, const std::string& out_path, const
     finish(book, out_path, partial);
     outcome.finished = true;
     outcome.positions = book.size();
+    return outcome;
+}
+
+BuildShardOutcome build_book_shard(const BuildSettings& s, int shard_index, int shard_count, const RunSettings& run) {
+    check_build(s);
+    if (shard_count < 1 || shard_index < 1 || shard_index > shard_count)
+        throw Error("book build: the shard must be K of N with 1 <= K <= N");
+    BuildShardOutcome outcome;
+    Book book = collect_build(s, build_job(s), outcome.sources);
+    book.metadata().erase("job");
+    std::vector<BookKey> keys;
+    keys.reserve(book.size());
+    for (const auto& [key, e] : book.entries()) keys.push_back(key);
+    std::sort(keys.begin(), keys.end());
+    // Other shards' positions stay in the book (membership decides the leaf moves) but are not searched.
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        if (i % static_cast<std::size_t>(shard_count) != static_cast<std::size_t>(shard_index - 1))
+            book.find(keys[i])->pending = false;
+    const auto engines = make_engines(run);
+    RunControl control = run.control;
+    control.fresh_engines = true;
+    if (!evaluate_pending(book, pointers(engines), s.depth, control, &outcome.searched)) return outcome;
+    for (std::size_t i = static_cast<std::size_t>(shard_index - 1); i < keys.size(); i += static_cast<std::size_t>(shard_count)) {
+        outcome.items.push_back(i);
+        outcome.entries.emplace_back(keys[i], *book.find(keys[i]));
+    }
+    outcome.positions = keys.size();
+    outcome.metadata = book.metadata();
+    outcome.finished = true;
     return outcome;
 }
 
@@ -261,6 +313,7 @@ RunOutcome expand_book(const std::string& path, const ExpandSettings& s, const R
     const auto engines = make_engines(run);
     RunControl control = run.control;
     control.checkpoint = [&] { save_book(book, partial); };
+    control.fresh_engines = true;
     auto stopped = [&] {
         save_book(book, partial);
         outcome.positions = book.size();

@@ -13,6 +13,9 @@
 // from it, and they remove it when done.
 #pragma once
 
+#include <map>
+#include <utility>
+
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -58,6 +61,22 @@ struct RunOutcome {
 Book collect_positions(const std::vector<Game>& games, int plies, int min_games);
 
 RunOutcome build_book(const BuildSettings& settings, const std::string& out_path, const RunSettings& run);
+
+// `book build --shard K/N`: every shard collects all the build's positions (a position's search
+// must know which of its moves lead into the book) and numbers them in key order (BookKey's <);
+// it searches only its own, item i belonging to shard (i mod N) + 1, with no .partial file (a
+// stopped shard is run again). Merged, the entries and metadata make the book build_book writes.
+struct BuildShardOutcome {
+    bool finished = false;       // false: stopped
+    std::size_t positions = 0;   // all of the build's
+    std::vector<std::size_t> items;                      // the shard's item numbers, ascending
+    std::vector<std::pair<BookKey, BookEntry>> entries;  // their entries, evaluated, in that order
+    std::map<std::string, std::string> metadata;         // as build_book writes it
+    std::size_t searched = 0;
+    std::string sources;         // a summary of the games read
+};
+BuildShardOutcome build_book_shard(const BuildSettings& settings, int shard_index, int shard_count,
+                                   const RunSettings& run);
 RunOutcome expand_book(const std::string& path, const ExpandSettings& settings, const RunSettings& run);
 
 struct LearnSettings {

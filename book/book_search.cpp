@@ -89,6 +89,7 @@ bool run_jobs(const std::vector<Engine*>& engines, const std::vector<EvalJob>& j
                 while (!stopping) {
                     const std::size_t i = next++;
                     if (i >= jobs.size() || (control.max_jobs && i >= control.max_jobs)) break;
+                    if (control.fresh_engines) engine->new_game();
                     std::optional<EvalResult> r = evaluate_job(*engine, jobs[i], depth, stopping);
                     if (!r) break;
                     std::lock_guard lock(mutex);

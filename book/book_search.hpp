@@ -52,6 +52,11 @@ struct RunControl {
     // Take at most this many jobs, then stop as if asked to (0: no limit). A long build can so be
     // done in slices, and tests stop a build at an exact point.
     std::size_t max_jobs = 0;
+    // Start every job from a new game (cleared table and history), as `analyze --batch` does each
+    // line: results then do not depend on which engine searched what before (the thread count, a
+    // resumed run, the shards of `book build --shard`). Build and expand set it; a learn, which
+    // borrows the session's engine, does not.
+    bool fresh_engines = false;
 };
 
 // Runs `jobs` on the engines, one thread per engine, each taking the next job in order.

@@ -41,6 +41,7 @@ void add_analyze(CLI::App& app);
 void add_board(CLI::App& app);
 void add_book(CLI::App& app);
 void add_play(CLI::App& app);
+void add_merge(CLI::App& app);
 
 // `outflank --version`: the version, the program's path, and the weights and book a run would use
 // (found and loaded; `eval_spec` is --eval's value). Returns 0, or 2 when a named file (--eval,

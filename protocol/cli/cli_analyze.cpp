@@ -1,15 +1,21 @@
 // `outflank analyze GAME | --position "<64> X" | --batch FILE [--depth D | --time S]
-//                  [--exact-from E] [--exact] [--json | --csv] [--svg FILE] [--game N] [--threads N]`
+//                  [--exact-from E] [--exact] [--json | --csv] [--svg FILE] [--game N] [--threads N]
+//                  [--shard K/N --output FILE]`
 // Everything is checked and analysed before anything is printed: bad input leaves stdout empty.
+// With --batch and --shard, the shard's JSON lines go to the shard file (core/shard.hpp), not
+// stdout; `outflank merge` puts the shards back into the single run's output.
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "search/analysis.hpp"
 #include "analysis/analysis_batch.hpp"
 #include "analysis/analysis_format.hpp"
 #include "cli/cli.hpp"
+#include "cli/cli_shard.hpp"
+#include "core/checksum.hpp"
 #include "search/engine.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
@@ -36,6 +42,7 @@ struct AnalyzeOptions {
     int search_threads = 1;
     int hash_mb = 64;
     bool quiet = false;
+    ShardOptions shard;
 };
 
 // The batch list from stdin, under the same cap as a list file (stdin may be /dev/zero too).
@@ -64,6 +71,19 @@ void check_options(const AnalyzeOptions& opt) {
     if (opt.exact && !opt.game.empty()) throw Error("analyze: --exact is for positions; games use --exact-from E");
     if (opt.game_number != 0 && opt.game.empty()) throw Error("analyze: --game N goes with a GAME file");
     if (!opt.svg.empty()) check_writable(opt.svg);  // before the analysis, not after it
+    if (!opt.shard.spec.empty() && opt.batch.empty()) throw Error("analyze: --shard goes with --batch FILE");
+}
+
+// What changes a line's analysis: the shards of one batch must all have been run with it. The
+// engine count (--threads) is left out: each line is analysed by one engine from a fresh game, so
+// it changes only the speed.
+std::string batch_settings(const AnalyzeOptions& opt) {
+    char time[32];
+    std::snprintf(time, sizeof time, "%g", opt.settings.time);
+    return "depth=" + std::to_string(opt.settings.depth) + " time=" + time +
+           " exact_from=" + std::to_string(opt.settings.exact_from) + " exact=" + (opt.exact ? "1" : "0") +
+           " selective=" + (opt.settings.selective ? "1" : "0") + " hash=" + std::to_string(opt.hash_mb) +
+           " search_threads=" + std::to_string(opt.search_threads) + " " + evaluation_setting();
 }
 
 void analyze_one_game(const AnalyzeOptions& opt) {
@@ -112,13 +132,14 @@ void analyze_one_position(const AnalyzeOptions& opt) {
 }
 
 void analyze_batch(const AnalyzeOptions& opt) {
+    const std::optional<ShardSpec> shard = shard_spec(opt.shard, "analyze");
     std::string input;
     if (opt.batch == "-") {
         input = read_stdin(kMaxBatchListBytes);
     } else {
         input = read_file(opt.batch, kMaxBatchListBytes);
     }
-    const std::vector<BatchLine> lines = batch_lines(input);
+    std::vector<BatchLine> lines = batch_lines(input);
     // Nothing to analyse is most likely the wrong file: say so rather than succeed with no output.
     if (lines.empty())
         throw Error("analyze: " + std::string(opt.batch == "-" ? "stdin" : opt.batch) +
@@ -134,9 +155,29 @@ void analyze_batch(const AnalyzeOptions& opt) {
         line.update("analyze: " + std::to_string(done) + "/" + std::to_string(total) + " lines, " +
                     std::to_string(errors) + " errors");
     };
+    // A shard's items are the analysable lines (blank and # lines skipped), numbered from 0.
+    ShardFile file;
+    std::vector<std::size_t> items;
+    if (shard) {
+        file.kind = "analyze";
+        file.input = opt.batch == "-" ? "stdin" : opt.batch;
+        file.input_checksum = fnv1a(input);
+        file.spec = *shard;
+        file.items = lines.size();
+        file.settings = batch_settings(opt);
+        items = shard_items(lines.size(), *shard);
+        std::vector<BatchLine> mine;
+        for (const std::size_t i : items) mine.push_back(std::move(lines[i]));
+        lines = std::move(mine);
+    }
+    auto keep = [&](const std::string& json) {
+        // run_batch emits in order, so the n-th result is the n-th item's; the newline ends the record.
+        file.records.push_back({items[file.records.size()], json.substr(0, json.size() - 1)});
+    };
     // Each result with the status line out of its way: on a terminal both share the screen.
     auto emit = [&](const std::string& text) { line.above_status([&] { print(text); }); };
-    const BatchSummary summary = run_batch(lines, options, emit, progress);
+    const BatchSummary summary = shard ? run_batch(lines, options, keep, progress) : run_batch(lines, options, emit, progress);
+    if (shard) write_shard(opt.shard.output, file);
     auto count = [](int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
     char rate[64];
     std::snprintf(rate, sizeof rate, " in %.2f s, %.2f lines/s, ", summary.seconds,
@@ -144,7 +185,8 @@ void analyze_batch(const AnalyzeOptions& opt) {
     const std::string text = "analyze: " + count(summary.lines, "line", "lines") + " (" +
                              count(summary.errors, "error", "errors") + ")" + rate +
                              count(options.threads, "engine", "engines") + " of " +
-                             count(options.search_threads, "thread", "threads");
+                             count(options.search_threads, "thread", "threads") +
+                             (shard ? "; " + shard_summary(file, opt.shard.output) : "");
     line.finish(text);
 }
 
@@ -190,6 +232,7 @@ void add_analyze(CLI::App& app) {
     add_search_threads_option(sub, "--search-threads", opt->search_threads, "Batch: threads per engine (default 1)");
     sub->add_option("--hash", opt->hash_mb, "Transposition table per engine in MB (default 64)")->check(CLI::Range(1, 16384));
     sub->add_flag("--quiet,-q", opt->quiet, "No progress on stderr");
+    add_shard_options(sub, opt->shard);
     sub->callback([opt] { run_analyze(*opt); });
 }
 

@@ -1,4 +1,4 @@
-// `outflank book build|expand|show|info|coverage|export|import`: the opening book from the command line.
+// `outflank book build|expand|show|info|coverage|export|import|merge`: the opening book from the command line.
 // Building and expanding show a progress bar on stderr (-q: none) and stop cleanly on Ctrl-C or SIGTERM
 // (the state is saved; the same command resumes it; exit code 130 or 143). Results go to stdout.
 
@@ -15,9 +15,13 @@
 #include "book/book.hpp"
 #include "book/book_builder.hpp"
 #include "book/book_file.hpp"
+#include "book/book_merge.hpp"
 #include "book/book_sources.hpp"
 #include "cli/cli.hpp"
 #include "cli/cli_interrupt.hpp"
+#include "cli/cli_shard.hpp"
+#include "cli/book_shard.hpp"
+#include "core/checksum.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
 #include "core/game.hpp"
@@ -88,9 +92,45 @@ struct BuildCli {
     int hash_mb = 64;
     bool restart = false;
     bool quiet = false;
+    ShardOptions shard;  // --shard K/N --output FILE (book_builder.hpp: build_book_shard)
 };
 
+// `book build --shard K/N --output FILE`: the shard's positions searched, recorded whole
+// (book_shard_record) for `outflank merge -o OUT.book`.
+void run_build_shard(const BuildCli& opt) {
+    const ShardSpec spec = *shard_spec(opt.shard, "book build");
+    if (!opt.out.empty()) throw Error("book build: with --shard the shard goes to --output; `outflank merge` writes the book");
+    InterruptScope interrupt;
+    std::shared_ptr<ProgressBar> bar;
+    RunSettings run{opt.threads, static_cast<std::size_t>(opt.hash_mb), false, progress_control("book build", opt.quiet, bar),
+                    opt.search_threads};
+    const BuildShardOutcome r = build_book_shard(opt.settings, spec.index, spec.count, run);
+    if (!r.finished) {
+        std::fprintf(stderr, "book build: stopped by %s; no shard file written (run the shard again)\n",
+                     InterruptScope::signal_name());
+        exit_code = InterruptScope::exit_code();
+        return;
+    }
+    ShardFile file;
+    file.kind = "book";
+    std::string sources;
+    for (const std::string& f : opt.settings.game_files) sources += read_file(f, kMaxGameRecordFileBytes);
+    file.input = r.metadata.count("sources") ? r.metadata.at("sources") : "games";
+    file.input_checksum = fnv1a(sources);
+    file.spec = spec;
+    file.items = r.positions;
+    for (const auto& [key, value] : r.metadata) file.settings += (file.settings.empty() ? "" : " ") + key + "=" + shard_escape(value);
+    file.settings += " " + evaluation_setting();
+    for (std::size_t i = 0; i < r.items.size(); ++i)
+        file.records.push_back({r.items[i], book_shard_record(r.entries[i].first, r.entries[i].second)});
+    write_shard(opt.shard.output, file);
+    std::fprintf(stderr, "book build: %s searched at depth %d; %s\n", with_commas(r.searched).c_str(),
+                 opt.settings.depth, shard_summary(file, opt.shard.output).c_str());
+}
+
 void run_build(const BuildCli& opt) {
+    if (!opt.shard.spec.empty() || !opt.shard.output.empty()) return run_build_shard(opt);
+    if (opt.out.empty()) throw Error("book build: give the book file with --out FILE");
     check_writable(opt.out);  // a build takes minutes: refuse a bad --out before it starts
     if (opt.hash_mb < 1 || opt.hash_mb > 16384) throw Error("book build: --hash must be 1-16384 MB");
     InterruptScope interrupt;
@@ -247,10 +287,23 @@ void run_import(const std::string& text_path, const std::string& out) {
     std::printf("%s: %s positions\n", out.c_str(), with_commas(book.size()).c_str());
 }
 
+void run_merge_books(const std::vector<std::string>& files, const std::string& out) {
+    check_writable(out);
+    std::vector<Book> books;
+    for (const std::string& f : files) books.push_back(load_book(f));
+    BookMergeStats stats;
+    const Book merged = merge_books(books, files, &stats);
+    save_book(merged, out);
+    std::printf("%s: %s positions from %zu books (%s in several, %s of them from a deeper search)\n", out.c_str(),
+                with_commas(stats.positions).c_str(), books.size(), with_commas(stats.shared).c_str(),
+                with_commas(stats.replaced).c_str());
+}
+
 }  // namespace
 
 void add_book(CLI::App& app) {
-    CLI::App* book = app.add_subcommand("book", "The opening book: build, expand, show, info, coverage, export, import");
+    CLI::App* book =
+        app.add_subcommand("book", "The opening book: build, expand, show, info, coverage, export, import, merge");
     book->require_subcommand(1);
 
     auto b = std::make_shared<BuildCli>();
@@ -260,13 +313,18 @@ void add_book(CLI::App& app) {
     build->add_option("--plies", b->settings.plies, "Positions of the first N plies (default 12)");
     build->add_option("--min-games", b->settings.min_games, "... that occur in at least K games (default 3)");
     build->add_option("--depth,-d", b->settings.depth, "Search depth for every position (default 12)");
-    build->add_option("--out,-o", b->out, "The book file to write")->required();
+    build->add_option("--out,-o", b->out, "The book file to write");
     build->add_option("--threads", b->threads, "Engines searching positions in parallel (default: " + hardware_threads_text() + ")")
         ->check(CLI::Range(1, 64));
     add_search_threads_option(build, "--search-threads", b->search_threads, "Threads per engine (default 1)");
     build->add_option("--hash", b->hash_mb, "Transposition table per engine in MB (default 64)");
     build->add_flag("--restart", b->restart, "Ignore an unfinished build (<out>.partial) instead of resuming it");
     build->add_flag("--quiet,-q", b->quiet, "No progress bar on stderr");
+    build->add_option("--shard", b->shard.spec,
+                      "Search only shard K of N of the positions (in key order, i mod N = K-1) into --output, for "
+                      "`outflank merge -o BOOK`")
+        ->type_name("K/N");
+    build->add_option("--output", b->shard.output, "With --shard: the shard file to write");
     build->callback([b] { run_build(*b); });
 
     auto e = std::make_shared<ExpandCli>();
@@ -313,6 +371,13 @@ void add_book(CLI::App& app) {
     imp->add_option("text", *file, "The text file")->required();
     imp->add_option("--out,-o", *out, "The book file to write")->required();
     imp->callback([file, out] { run_import(*file, *out); });
+
+    auto books = std::make_shared<std::vector<std::string>>();
+    CLI::App* merge = book->add_subcommand(
+        "merge", "Merge finished books into one: every position, the deeper search where they differ, scores backed up again");
+    merge->add_option("books", *books, "The book files")->required();
+    merge->add_option("--out,-o", *out, "The book file to write")->required();
+    merge->callback([books, out] { run_merge_books(*books, *out); });
 }
 
 }  // namespace outflank::cli

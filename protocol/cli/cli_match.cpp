@@ -1,7 +1,10 @@
 // `outflank match --engine1 "CMD" --engine2 "CMD" [...]`: the referee on the command line.
 // Game lines go to --pgn-like-out (or stdout), GGF to --ggf, progress and forfeit logs to stderr,
-// the summary to stdout.
+// the summary to stdout. With --shard K/N --output FILE only the shard's games are played
+// (match_shard.hpp) and recorded in FILE; `outflank merge` prints the lines and the summary.
+#include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <fstream>
 #include <memory>
 #include <thread>
@@ -9,9 +12,13 @@
 #include "cli/cli.hpp"
 #include "common/progress.hpp"
 #include "cli/cli_interrupt.hpp"
+#include "cli/cli_shard.hpp"
+#include "core/checksum.hpp"
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "match/match.hpp"
 #include "match/match_output.hpp"
+#include "match/match_shard.hpp"
 
 namespace outflank::cli {
 namespace {
@@ -30,6 +37,7 @@ struct MatchCliOptions {
     std::string games_out, ggf_out;
     int stderr_lines = 10;
     bool quiet = false;
+    ShardOptions shard;
 };
 
 std::ofstream open_output(const std::string& path) {
@@ -39,6 +47,10 @@ std::ofstream open_output(const std::string& path) {
 }
 
 void run(const MatchCliOptions& c, bool seed_given) {
+    const std::optional<ShardSpec> shard = shard_spec(c.shard, "match");
+    if (shard && (!c.sprt.empty() || !c.games_out.empty() || !c.ggf_out.empty()))
+        throw Error("match: --shard writes its games to --output; --sprt (which stops on the running score), "
+                    "--pgn-like-out and --ggf are for a whole match (outflank merge --ggf writes the GGF)");
     match::MatchOptions o;
     for (int e = 0; e < 2; ++e) {
         o.engines[e].command = c.engine[e];
@@ -66,6 +78,11 @@ void run(const MatchCliOptions& c, bool seed_given) {
         o.sprt = match::SprtSpec{c.sprt[0], c.sprt[1], c.sprt_alpha, c.sprt_beta};
     }
     o.stderr_lines = static_cast<std::size_t>(c.stderr_lines);
+    if (shard) {
+        o.shard_index = shard->index;
+        o.shard_count = shard->count;
+    }
+    ShardFile file;
 
     std::ofstream games_file, ggf_file;
     if (!c.games_out.empty()) games_file = open_output(c.games_out);
@@ -79,9 +96,10 @@ void run(const MatchCliOptions& c, bool seed_given) {
     // A line after each game (never rewritten in place: a finished game is worth keeping on screen).
     ProgressDisplay progress(c.quiet);
     auto on_game = [&](const match::GameRecord& g, const match::MatchResult& r) {
+        if (shard) file.records.push_back({static_cast<std::size_t>(g.number - 1), match::shard_record(g, r.names, o.clock)});
         const std::string line = match::game_line(g, r.names);
         if (games_file.is_open()) games_file << line << '\n' << std::flush;
-        else std::printf("%s\n", line.c_str()), std::fflush(stdout);
+        else if (!shard) std::printf("%s\n", line.c_str()), std::fflush(stdout);
         if (ggf_file.is_open()) ggf_file << match::ggf_game(g, r.names, o.clock) << '\n' << std::flush;
         if (g.reason != match::Reason::End && g.reason != match::Reason::Resign) {
             // A forfeit is worth a look: say who lost and why, with the loser's last stderr lines.
@@ -95,11 +113,26 @@ void run(const MatchCliOptions& c, bool seed_given) {
         progress.line(match::progress_line(g, r, o.games));
     };
     const match::MatchResult result = match::run_match(o, on_game);
-    std::printf("%s", match::summary_text(result, o).c_str());
-    std::fflush(stdout);
+    if (shard && !InterruptScope::requested()) {
+        // The games are numbered in the whole match; the openings file (if any) is the input.
+        file.kind = "match";
+        file.input = c.openings.empty() ? "start position" : c.openings;
+        file.input_checksum = fnv1a(c.openings.empty() ? std::string() : read_file(c.openings, kMaxGameRecordFileBytes));
+        file.spec = *shard;
+        file.items = static_cast<std::size_t>(o.games);
+        file.settings = match::shard_settings(o, result);
+        std::sort(file.records.begin(), file.records.end(),
+                  [](const ShardRecord& a, const ShardRecord& b) { return a.item < b.item; });
+        write_shard(c.shard.output, file);
+        std::fprintf(stderr, "match: %s\n", shard_summary(file, c.shard.output).c_str());
+    } else if (!shard) {
+        std::printf("%s", match::summary_text(result, o).c_str());
+        std::fflush(stdout);
+    }
     if (InterruptScope::requested()) {
-        std::fprintf(stderr, "match: stopped by %s after %zu games; the summary above counts them\n",
-                     InterruptScope::signal_name(), result.games.size());
+        std::fprintf(stderr, "match: stopped by %s after %zu games; %s\n", InterruptScope::signal_name(),
+                     result.games.size(),
+                     shard ? "no shard file is written (run the shard again)" : "the summary above counts them");
         exit_code = InterruptScope::exit_code();
     }
 }
@@ -143,6 +176,7 @@ void add_match(CLI::App& app) {
     sub->add_option("--stderr-lines", opt->stderr_lines, "Engine stderr lines kept for the log of a forfeit (default 10)")
         ->check(CLI::Range(0, 1000));
     sub->add_flag("--quiet,-q", opt->quiet, "No progress line after each game");
+    add_shard_options(sub, opt->shard);
     sub->callback([opt, seed] { run(*opt, seed->count() > 0); });
 }
 

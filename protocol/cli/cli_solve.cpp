@@ -1,15 +1,22 @@
-// `outflank solve FILE.obf [--wld] [--threads N] [--hash MB] [--numbers A-B] [--verbose]`
+// `outflank solve FILE.obf [--wld] [--threads N] [--hash MB] [--numbers A-B] [--verbose]
+//                         [--shard K/N --output FILE]`
 // Solves every position of an OBF file with the exact endgame solver and checks the result
 // against the file's scores: the endgame benchmark (FFO #40-#59) and a correctness check.
 // Exit code 1 if any result is wrong, 2 for an unreadable file, a malformed line, or nothing to
-// solve (no positions, or none numbered as --numbers asks).
+// solve (no positions, or none numbered as --numbers asks). With --shard, the shard's rows go to
+// the shard file and stdout stays empty; `outflank merge` prints the table and gives the verdict.
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "cli/cli.hpp"
+#include "cli/cli_shard.hpp"
+#include "cli/solve_table.hpp"
+#include "core/checksum.hpp"
+#include "core/file_io.hpp"
 #include "search/engine.hpp"
 #include "core/error.hpp"
 #include "core/notation.hpp"
@@ -28,6 +35,7 @@ struct SolveOptions {
     std::string numbers;  // "A-B": only the positions numbered A..B
     bool verbose = false; // every search step as a line on stderr
     bool quiet = false;   // no progress on stderr
+    ShardOptions shard;
 };
 
 // "#45 (24 empties): 24@73% +6, 17.5 M nodes, 0.8 s": one search step of a solve, for stderr.
@@ -45,6 +53,7 @@ void run_solve(const SolveOptions& opt) {
         if (!parse_number_range(opt.numbers, first, last))
             throw Error("solve: --numbers must be A or A-B, not " + opt.numbers);
     }
+    const std::optional<ShardSpec> shard = shard_spec(opt.shard, "solve");
     std::vector<ObfProblem> problems;
     try {
         problems = read_obf(opt.file);
@@ -64,20 +73,25 @@ void run_solve(const SolveOptions& opt) {
         throw Error("solve: --numbers " + opt.numbers + " selects no position of " + opt.file + " (it holds " +
                     std::to_string(file_first) + "-" + std::to_string(file_last) + ")");
 
+    // The items a shard numbers are the positions left after --numbers, in file order.
+    std::vector<std::size_t> items(problems.size());
+    for (std::size_t i = 0; i < items.size(); ++i) items[i] = i;
+    if (shard) items = shard_items(problems.size(), *shard);
+
     Engine engine(static_cast<std::size_t>(opt.hash_mb), {}, opt.threads);
     Limits limits;
     limits.exact = !opt.wld;
     limits.wld = opt.wld;
 
-    std::printf("%4s %3s %5s %6s %8s %6s %14s %9s %12s\n", "#", "emp", "move", "score", "expected", "result",
-                "nodes", "seconds", "nodes/s");
-    std::fflush(stdout);
-    std::uint64_t total_nodes = 0;
-    double total_seconds = 0;
-    int solved = 0, wrong = 0;
+    if (!shard) {
+        std::fputs(solve_table_header().c_str(), stdout);
+        std::fflush(stdout);
+    }
+    std::vector<SolveRow> rows;
     // One for all positions: into a log, a line every few seconds however many positions pass.
     ProgressDisplay progress(opt.quiet);
-    for (const ObfProblem& p : problems) {
+    for (const std::size_t item : items) {
+        const ObfProblem& p = problems[item];
         engine.new_game();  // each position from scratch: reproducible node counts
         SearchResult r;
         {
@@ -92,31 +106,48 @@ void run_solve(const SolveOptions& opt) {
         }
         progress.finish();  // before the row: on a terminal stdout and stderr share the screen
 
-        int expected = p.expected;
-        if (opt.wld) expected = expected > 0 ? 1 : expected < 0 ? -1 : 0;
-        bool ok = true;
+        SolveRow row;
+        row.number = p.number;
+        row.empties = p.pos.empty_count();
+        row.move = r.best_move;
+        row.score = r.score;
+        row.has_expected = p.has_expected;
+        row.expected = opt.wld ? (p.expected > 0 ? 1 : p.expected < 0 ? -1 : 0) : p.expected;
         if (p.has_expected) {
-            ok = r.score == expected;
+            row.ok = r.score == row.expected;
             // A best move must be one the file lists with the best score (WLD: any winning move
             // of a win is fine, so only the score is checked there).
-            if (!opt.wld && p.best_moves && (r.best_move >= 64 || !(p.best_moves & bit(r.best_move)))) ok = false;
+            if (!opt.wld && p.best_moves && (r.best_move >= 64 || !(p.best_moves & bit(r.best_move)))) row.ok = false;
         }
-        wrong += !ok;
-        ++solved;
-        total_nodes += r.nodes;
-        total_seconds += r.seconds;
-        const std::string expected_text = p.has_expected ? std::to_string(expected) : "-";
-        std::printf("%4d %3d %5s %+6d %8s %6s %14llu %9.3f %12.0f\n", p.number, p.pos.empty_count(),
-                    square_name(r.best_move).c_str(), r.score, expected_text.c_str(),
-                    p.has_expected ? (ok ? "OK" : "WRONG") : "-", static_cast<unsigned long long>(r.nodes), r.seconds,
-                    r.nps());
-        std::fflush(stdout);
+        row.nodes = r.nodes;
+        row.seconds = r.seconds;
+        rows.push_back(row);
+        if (!shard) {
+            std::fputs(solve_table_row(row).c_str(), stdout);
+            std::fflush(stdout);
+        }
     }
-    std::printf("%4s %3d %5s %6s %8s %6s %14llu %9.3f %12.0f\n", "all", solved, "", "", "",
-                wrong ? "WRONG" : "OK", static_cast<unsigned long long>(total_nodes), total_seconds,
-                total_seconds > 0 ? total_nodes / total_seconds : 0.0);
+    const int wrong = solve_wrong_count(rows);
+    if (shard) {
+        ShardFile file;
+        file.kind = "solve";
+        file.input = opt.file;
+        file.input_checksum = fnv1a(read_file(opt.file, kMaxObfFileBytes));
+        file.spec = *shard;
+        file.items = problems.size();
+        // What changes the rows' scores and verdicts: the node counts and times may differ
+        // between shards run with other --threads or --hash, as they do between single runs.
+        file.settings = std::string("wld=") + (opt.wld ? "1" : "0") + " numbers=" +
+                        (opt.numbers.empty() ? "all" : opt.numbers) + " " + evaluation_setting();
+        for (std::size_t i = 0; i < rows.size(); ++i) file.records.push_back({items[i], solve_record(rows[i])});
+        write_shard(opt.shard.output, file);
+        if (!opt.quiet)
+            std::fprintf(stderr, "solve: %s, %d wrong\n", shard_summary(file, opt.shard.output).c_str(), wrong);
+        return;  // the verdict is the merge's
+    }
+    std::fputs(solve_table_total(rows).c_str(), stdout);
     if (wrong) {
-        std::fprintf(stderr, "solve: %d of %d positions wrong\n", wrong, solved);
+        std::fprintf(stderr, "solve: %d of %d positions wrong\n", wrong, static_cast<int>(rows.size()));
         exit_code = 1;
     }
 }
@@ -134,6 +165,7 @@ void add_solve(CLI::App& app) {
     sub->add_option("--numbers,-n", opt->numbers, "Only the positions numbered A-B (FFO files number from their first)");
     sub->add_flag("--quiet,-q", opt->quiet, "No progress on stderr (the table still goes to stdout)");
     sub->add_flag("--verbose,-v", opt->verbose, "Print every search step (midgame, selective, exact) on stderr");
+    add_shard_options(sub, opt->shard);
     sub->callback([opt] { run_solve(*opt); });
 }
 

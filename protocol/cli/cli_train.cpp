@@ -11,6 +11,8 @@
 
 #include "cli/cli.hpp"
 #include "cli/cli_interrupt.hpp"
+#include "cli/cli_shard.hpp"
+#include "cli/train_shard.hpp"
 #include "core/checksum.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
@@ -39,6 +41,7 @@ struct DataOptions {
     std::string out;
     bool resume = false;
     bool quiet = false;
+    ShardOptions shard;  // --shard K/N --output FILE: solve only this shard's positions
 };
 
 struct FitCliOptions {
@@ -138,7 +141,54 @@ bool collect_positions(const DataOptions& o, ProgressDisplay& status, DataCheckp
     return true;
 }
 
+// `train data --shard K/N`: collect as a single run does, solve only the shard's positions (items
+// numbered in the set's order), record its positions whole in the shard file --output. No
+// checkpoint: a stopped shard is run again.
+void run_data_shard(const DataOptions& o) {
+    const ShardSpec spec = *shard_spec(o.shard, "train data");
+    if (o.resume) throw Error("train data: --resume is for a whole run; a stopped shard is run again");
+    if (!o.out.empty()) throw Error("train data: with --shard the shard goes to --output; `outflank merge` writes the set");
+    InterruptScope interrupt;
+    ProgressDisplay status(o.quiet);
+    DataCheckpoint c;
+    if (!collect_positions(o, status, c)) {
+        status.finish();
+        std::fprintf(stderr, "train data: stopped by %s; no shard file written\n", InterruptScope::signal_name());
+        exit_code = InterruptScope::exit_code();
+        return;
+    }
+    const std::vector<TrainingPosition>& all = c.set.positions();
+    const std::vector<std::size_t> items = shard_items(all.size(), spec);
+    std::vector<TrainingPosition> mine;
+    for (const std::size_t i : items) mine.push_back(all[i]);
+    std::size_t to_solve = 0;
+    for (const TrainingPosition& p : mine) to_solve += p.empties() <= o.exact_empties;
+    solve_exact(
+        mine, o.exact_empties, o.threads, [&](std::size_t done) { status.update(count_line("solving", done, to_solve)); },
+        [] { return InterruptScope::requested(); });
+    if (InterruptScope::requested()) {
+        status.finish();
+        std::fprintf(stderr, "train data: stopped by %s; no shard file written\n", InterruptScope::signal_name());
+        exit_code = InterruptScope::exit_code();
+        return;
+    }
+    ShardFile file;
+    file.kind = "train";
+    file.input = "train data";
+    // The settings text already holds every input file's checksum; it is the input's identity.
+    const std::string settings = data_settings_text(o);
+    file.input_checksum = fnv1a(settings);
+    file.spec = spec;
+    file.items = all.size();
+    file.settings = settings;
+    for (std::size_t i = 0; i < mine.size(); ++i) file.records.push_back({items[i], training_record(mine[i])});
+    write_shard(o.shard.output, file);
+    status.line("solved " + std::to_string(to_solve) + " positions; " + shard_summary(file, o.shard.output));
+    status.finish();
+}
+
 void run_data(const DataOptions& o) {
+    if (!o.shard.spec.empty() || !o.shard.output.empty()) return run_data_shard(o);
     if (o.out.empty()) throw Error("train data: --out FILE is required");
     const std::string checkpoint_path = o.out + ".checkpoint";
     std::error_code ec;
@@ -318,11 +368,11 @@ void add_train(CLI::App& app) {
         ->check(CLI::Range(1, 1000))->capture_default_str();
     d->add_option("--threads", data->threads, "Worker threads")->check(CLI::Range(1, 64))->capture_default_str();
     d->add_option("--seed", data->seed, "Seed of the self-play openings")->capture_default_str();
-    d->add_option("--out", data->out, "Training set file to write (an interrupted run keeps its work in FILE.checkpoint)")
-        ->required();
+    d->add_option("--out", data->out, "Training set file to write (an interrupted run keeps its work in FILE.checkpoint)");
     d->add_flag("--resume", data->resume,
                 "Continue an interrupted run from --out's .checkpoint (same options and input files)");
     d->add_flag("--quiet,-q", data->quiet, "No progress on stderr");
+    add_shard_options(d, data->shard);
     d->callback([data] { run_data(*data); });
 
     auto fit = std::make_shared<FitCliOptions>();

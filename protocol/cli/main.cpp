@@ -55,6 +55,7 @@ int main(int argc, char** argv) {
     outflank::cli::add_board(app);
     outflank::cli::add_book(app);
     outflank::cli::add_play(app);
+    outflank::cli::add_merge(app);
     try {
         app.parse(argc, argv);
         // No subcommand: speak GTP, so GUIs can start the plain binary as an engine.

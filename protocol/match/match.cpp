@@ -130,6 +130,19 @@ std::string oversubscription_warning(int concurrency, const int threads[2], int 
            "--threads (e.g. --threads " + std::to_string(std::max(1, cores / concurrency)) + ")";
 }
 
+void add_game(MatchResult& result, const GameRecord& g) {
+    const double p1 = g.engine1_points();
+    result.tally.add(p1);
+    for (int e = 0; e < 2; ++e) {
+        const double pe = e == 0 ? p1 : 1.0 - p1;
+        (g.engine_of(0) == e ? result.as_black[e] : result.as_white[e]).add(pe);
+    }
+    if (g.reason == Reason::End) {
+        ++result.played_out;
+        result.disc_diff += g.black == 0 ? g.score_black : -g.score_black;
+    }
+}
+
 MatchResult run_match(const MatchOptions& o, const GameCallback& on_game) {
     if (o.games < 1) throw Error("match: --games must be at least 1");
     if (o.clock.per_move > 0 && o.clock.per_game > 0)
@@ -178,12 +191,15 @@ MatchResult run_match(const MatchOptions& o, const GameCallback& on_game) {
             GameRecord g;
             {
                 std::lock_guard<std::mutex> lock(mu);
-                if (stop || next_game >= o.games) break;
+                // The next game of this shard (every game without --shard).
+                int number = next_game + 1;
+                while (number <= o.games && (number - 1) % o.shard_count != o.shard_index - 1) ++number;
+                if (stop || number > o.games) break;
                 if (o.cancel && o.cancel->load()) {
                     stop = result.stopped_early = true;
                     break;
                 }
-                g.number = ++next_game;
+                g.number = next_game = number;
             }
             const int i = g.number - 1;
             // Games 2k and 2k+1 share an opening, engine1 black in the first.
@@ -200,16 +216,7 @@ MatchResult run_match(const MatchOptions& o, const GameCallback& on_game) {
                 break;
             }
             std::lock_guard<std::mutex> lock(mu);
-            const double p1 = g.engine1_points();
-            result.tally.add(p1);
-            for (int e = 0; e < 2; ++e) {
-                const double pe = e == 0 ? p1 : 1.0 - p1;
-                (g.engine_of(0) == e ? result.as_black[e] : result.as_white[e]).add(pe);
-            }
-            if (g.reason == Reason::End) {
-                ++result.played_out;
-                result.disc_diff += g.black == 0 ? g.score_black : -g.score_black;
-            }
+            add_game(result, g);
             if (g.reason != Reason::End) {
                 const int loser = g.engine_of(g.winner > 0 ? 1 : 0);
                 start_failures[loser] = g.start_failed ? start_failures[loser] + 1 : 0;

@@ -95,6 +95,9 @@ struct MatchOptions {
     // would otherwise lose every game).
     int max_start_failures = 3;
     const std::atomic<bool>* cancel = nullptr;  // raised by Ctrl-C: stop after the running games
+    // `match --shard K/N`: play only the games numbered g with (g - 1) mod shard_count =
+    // shard_index - 1, each with the opening and colours it has in the whole match (core/shard.hpp).
+    int shard_index = 1, shard_count = 1;
 };
 
 struct MatchResult {
@@ -107,6 +110,10 @@ struct MatchResult {
     std::optional<SprtState> sprt;   // the final SPRT state when one was run
     bool stopped_early = false;      // SPRT decided or cancelled before all games were played
 };
+
+// Counts a finished game into the standings (tally, per colour, disc difference): what run_match
+// does after each game, and what the merge of match shards does for each recorded game.
+void add_game(MatchResult& result, const GameRecord& game);
 
 // Called once per finished game (in completion order, from the referee's threads but never two
 // at once) with the game and the standings so far.
