@@ -163,6 +163,8 @@ void run_data_shard(const DataOptions& o) {
     for (const std::size_t i : items) mine.push_back(all[i]);
     std::size_t to_solve = 0;
     for (const TrainingPosition& p : mine) to_solve += p.empties() <= o.exact_empties;
+    status.line("solving " + std::to_string(to_solve) + " positions with at most " + std::to_string(o.exact_empties) +
+                " empties (shard " + std::to_string(spec.index) + " of " + std::to_string(spec.count) + ")");
     solve_exact(
         mine, o.exact_empties, o.threads, [&](std::size_t done) { status.update(count_line("solving", done, to_solve)); },
         [] { return InterruptScope::requested(); });
@@ -227,6 +229,9 @@ void run_data(const DataOptions& o) {
         solved_before += p.empties() <= o.exact_empties && p.exact != kUnknownScore;
     }
     const auto start = std::chrono::steady_clock::now();
+    // The longest step starts: one line that always shows (a log then tells which step a stop hit).
+    status.line("solving " + std::to_string(to_solve - solved_before) + " positions with at most " +
+                std::to_string(o.exact_empties) + " empties");
     solve_exact(
         set.positions(), o.exact_empties, o.threads,
         [&](std::size_t done) { status.update(count_line("solving", solved_before + done, to_solve)); },
