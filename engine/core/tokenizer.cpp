@@ -82,6 +82,14 @@ std::optional<long long> parse_integer(std::string_view s) {
     return value;
 }
 
+std::optional<std::uint64_t> parse_hex64(std::string_view s) {
+    std::uint64_t v = 0;
+    if (s.empty() || s.size() > 16) return std::nullopt;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, 16);
+    if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
 std::optional<double> parse_number(std::string_view s) {
     if (s.empty() || s.size() > 64) return std::nullopt;
     // Only digits, one sign, a point and an exponent: strtod alone would accept "inf", "0x1p3".

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <istream>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,6 +37,8 @@ std::string to_lower(std::string_view s);
 std::optional<long long> parse_integer(std::string_view s);
 // The whole text must be a finite decimal number ("1", "-2.5", "1e3"); no hex, inf or nan.
 std::optional<double> parse_number(std::string_view s);
+// The whole text must be 1-16 hexadecimal digits, no prefix or sign (bitboards in text records).
+std::optional<std::uint64_t> parse_hex64(std::string_view s);
 // True for a non-empty run of decimal digits (a GTP command id).
 bool is_digits(std::string_view s);
 

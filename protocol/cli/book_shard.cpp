@@ -9,18 +9,6 @@
 #include "core/tokenizer.hpp"
 
 namespace outflank::cli {
-namespace {
-
-std::optional<std::uint64_t> hex(std::string_view s) {
-    std::uint64_t v = 0;
-    if (s.empty() || s.size() > 16) return std::nullopt;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, 16);
-    if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-    return v;
-}
-
-}  // namespace
-
 std::string book_shard_record(const BookKey& key, const BookEntry& e) {
     char buf[96];
     std::snprintf(buf, sizeof buf, "%llx %llx %u %u %d %u %d", static_cast<unsigned long long>(key.player),
@@ -36,7 +24,7 @@ Book merged_book(const MergedShards& merged) {
         const Error bad("merge: item " + std::to_string(i) + ": not a book position: '" +
                         merged.texts[i].substr(0, 80) + "'");
         if (w.size() != 7) throw bad;
-        const auto player = hex(w[0]), opponent = hex(w[1]);
+        const auto player = text::parse_hex64(w[0]), opponent = text::parse_hex64(w[1]);
         const auto games = text::parse_integer(w[2]), leaf_move = text::parse_integer(w[3]),
                    leaf_score = text::parse_integer(w[4]), depth = text::parse_integer(w[5]),
                    exact = text::parse_integer(w[6]);

@@ -10,18 +10,6 @@
 #include "core/tokenizer.hpp"
 
 namespace outflank::cli {
-namespace {
-
-std::optional<std::uint64_t> hex(std::string_view s) {
-    std::uint64_t v = 0;
-    if (s.empty() || s.size() > 16) return std::nullopt;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, 16);
-    if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-    return v;
-}
-
-}  // namespace
-
 std::string training_record(const TrainingPosition& p) {
     char buf[96];
     std::snprintf(buf, sizeof buf, "%llx %llx %x %u %d", static_cast<unsigned long long>(p.player),
@@ -34,7 +22,7 @@ TrainingPosition parse_training_record(std::string_view text, const std::string&
     const std::vector<std::string_view> w = text::split_words(text);
     const Error bad(name + ": not a training position: '" + std::string(text.substr(0, 80)) + "'");
     if (w.size() != 5) throw bad;
-    const auto player = hex(w[0]), opponent = hex(w[1]), sum = hex(w[2]);
+    const auto player = text::parse_hex64(w[0]), opponent = text::parse_hex64(w[1]), sum = text::parse_hex64(w[2]);
     const auto count = text::parse_integer(w[3]), exact = text::parse_integer(w[4]);
     if (!player || !opponent || !sum || *sum > 0xFFFFFFFFull || (*player & *opponent) || !count || *count < 0 ||
         *count > 0xFFFFFFFFll || !exact || !(*exact == kUnknownScore || (*exact >= -64 && *exact <= 64)))

@@ -20,6 +20,13 @@ TEST_CASE("tokenizer cleans lines and splits words", "[gtp]") {
     CHECK(w[3] == "d3");
     CHECK(text::split_words("   ").empty());
     CHECK(text::join_words(w, 1) == "play b d3");
+    CHECK(text::parse_hex64("ff") == 255u);
+    CHECK(text::parse_hex64("8000000000000001") == 0x8000000000000001ull);
+    CHECK_FALSE(text::parse_hex64(""));
+    CHECK_FALSE(text::parse_hex64("10000000000000000"));  // 17 digits
+    CHECK_FALSE(text::parse_hex64("0x1f"));
+    CHECK_FALSE(text::parse_hex64("-1"));
+    CHECK_FALSE(text::parse_hex64("12g"));
     CHECK(text::parse_integer("42") == 42);
     CHECK(text::parse_integer("+7") == 7);
     CHECK(text::parse_integer("-3") == -3);
