@@ -117,8 +117,7 @@ SearchResult Searcher::midgame(const Position& pos, const Limits& limits, const 
     const int empties = pos.empty_count();
     const int max_depth = std::min(limits.depth > 0 ? limits.depth : 60, empties);
     const int selectivity = limits.selective ? 1 : kNoSelectivity;
-    const double hard = limits.hard_time > 0 ? limits.hard_time : limits.time;
-    IterationTimer timer(limits.time, hard);
+    IterationTimer timer(limits.time, limits.deadline());
     int previous = 0;
     for (int depth = 1; depth <= max_depth; ++depth) {
         main_->set_selectivity(depth >= empties ? kNoSelectivity : selectivity);
@@ -165,8 +164,7 @@ SearchResult Searcher::search(const Position& pos, const Limits& limits, const I
 }
 
 SearchResult Searcher::search_position(const Position& pos, const Limits& limits, const InfoCallback& on_info) {
-    const double hard = limits.hard_time > 0 ? limits.hard_time : limits.time;
-    control_.start(limits.nodes, hard);
+    control_.start(limits.nodes, limits.deadline());
     tt_.new_search();
     use_tt_ = limits.use_tt;
     main_->begin(use_tt_ ? &tt_ : nullptr, &control_);

@@ -23,6 +23,9 @@ struct Limits {
     bool use_tt = true;         // for testing: switch the transposition table off
     bool use_aspiration = true; // for testing: switch aspiration windows off
     bool endgame_auto = true;   // switch to the exact solver when the empties allow it
+
+    // The seconds the search must never exceed (hard_time, else time); 0 = no time limit.
+    double deadline() const { return hard_time > 0 ? hard_time : time; }
 };
 
 // One line of progress: sent after each completed iteration (and on the final result).
