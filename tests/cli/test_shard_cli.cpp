@@ -71,6 +71,22 @@ void check_refused(const std::string& args, const std::string& message) {
     CHECK(r.err.find(message) != std::string::npos);
 }
 
+// Runs `command` as shards 1..count of `count`, each into DIR/<prefix>K, each with nothing on
+// stdout (its results are in its file); the shard files, quoted, for `outflank merge`.
+std::string run_shards(const ScratchDir& dir, const std::string& command, int count, const std::string& prefix) {
+    std::string files;
+    for (int k = 1; k <= count; ++k) {
+        const std::string file = dir.file(prefix + std::to_string(k));
+        const BoundedRun shard =
+            run(command + " --shard " + std::to_string(k) + "/" + std::to_string(count) + " --output '" + file + "'");
+        INFO("outflank " << command << " (shard " << k << "/" << count << "): " << shard.err);
+        REQUIRE(shard.exit_code == 0);
+        CHECK(shard.out.empty());
+        files += " '" + file + "'";
+    }
+    return files;
+}
+
 }  // namespace
 
 TEST_CASE("shard cli: analyze --batch shards merge into the single run's output", "[shard_cli]") {
@@ -155,15 +171,7 @@ TEST_CASE("shard cli: solve shards merge into the single run's table and verdict
     const std::string obf = dir.write("three.obf", kObf);
     const BoundedRun single = run("solve '" + obf + "' --threads 1 -q");
     REQUIRE(single.exit_code == 0);
-    std::string files;
-    for (int k = 1; k <= 2; ++k) {
-        const std::string file = dir.file("s" + std::to_string(k));
-        const BoundedRun shard =
-            run("solve '" + obf + "' --threads 1 -q --shard " + std::to_string(k) + "/2 -o '" + file + "'");
-        REQUIRE(shard.exit_code == 0);
-        CHECK(shard.out.empty());
-        files += " '" + file + "'";
-    }
+    const std::string files = run_shards(dir, "solve '" + obf + "' --threads 1 -q", 2, "s");
     const BoundedRun merged = run("merge -q" + files);
     CHECK(merged.exit_code == 0);
     CHECK(without_times(merged.out) == without_times(single.out));
@@ -179,13 +187,7 @@ TEST_CASE("shard cli: solve shards merge into the single run's table and verdict
     std::string wrong_text = kObf;
     wrong_text.replace(wrong_text.find("D1:+2"), 5, "D1:+4");
     const std::string wrong = dir.write("wrong.obf", wrong_text);
-    std::string wrong_files;
-    for (int k = 1; k <= 2; ++k) {
-        const std::string file = dir.file("w" + std::to_string(k));
-        CHECK(run("solve '" + wrong + "' --threads 1 -q --shard " + std::to_string(k) + "/2 -o '" + file + "'")
-                  .exit_code == 0);
-        wrong_files += " '" + file + "'";
-    }
+    const std::string wrong_files = run_shards(dir, "solve '" + wrong + "' --threads 1 -q", 2, "w");
     const BoundedRun verdict = run("merge" + wrong_files);
     CHECK(verdict.exit_code == 1);
     CHECK(verdict.out.find("WRONG") != std::string::npos);
@@ -204,14 +206,8 @@ TEST_CASE("shard cli: match shards merge into the single match's games and summa
                               openings + "' --games 6 --concurrency 1 -q";
     const BoundedRun single = run(match);
     REQUIRE(single.exit_code == 0);
-    std::string files;
-    for (int k = 1; k <= 4; ++k) {  // 6 games in 4 shards: two shards of two games, two of one
-        const std::string file = dir.file("m" + std::to_string(k));
-        const BoundedRun shard = run(match + " --shard " + std::to_string(k) + "/4 -o '" + file + "'");
-        REQUIRE(shard.exit_code == 0);
-        CHECK(shard.out.empty());
-        files += " '" + file + "'";
-    }
+    // 6 games in 4 shards: two shards of two games, two of one.
+    const std::string files = run_shards(dir, match, 4, "m");
     const BoundedRun merged = run("merge -q --ggf '" + dir.file("games.ggf") + "'" + files);
     REQUIRE(merged.exit_code == 0);
     // The game lines' time=... field is the one timing field.
@@ -237,13 +233,7 @@ TEST_CASE("shard cli: train data shards merge into the single run's training set
     const std::string options = " --transcripts '" + games + "' --exact-empties 10 --threads 1";
     const BoundedRun single = run("train data" + options + " --out '" + dir.file("single.set") + "'");
     REQUIRE(single.exit_code == 0);
-    std::string files;
-    for (int k = 1; k <= 3; ++k) {
-        const std::string file = dir.file("t" + std::to_string(k));
-        REQUIRE(run("train data" + options + " --shard " + std::to_string(k) + "/3 --output '" + file + "'")
-                    .exit_code == 0);
-        files += " '" + file + "'";
-    }
+    const std::string files = run_shards(dir, "train data" + options, 3, "t");
     const BoundedRun merged = run("merge -q -o '" + dir.file("merged.set") + "'" + files);
     REQUIRE(merged.exit_code == 0);
     CHECK(file_bytes(dir.file("merged.set")) == file_bytes(dir.file("single.set")));  // byte for byte
@@ -262,14 +252,7 @@ TEST_CASE("shard cli: book build shards merge into the single build's book, byte
     const std::string games = dir.write("games.txt", lines);
     const std::string build = "book build --games '" + games + "' --plies 10 --min-games 1 --depth 7 --hash 4";
     REQUIRE(run(build + " --threads 2 --out '" + dir.file("single.book") + "'").exit_code == 0);
-    std::string files;
-    for (int k = 1; k <= 3; ++k) {
-        const std::string file = dir.file("b" + std::to_string(k));
-        const BoundedRun shard = run(build + " --threads 1 --shard " + std::to_string(k) + "/3 --output '" + file + "'");
-        REQUIRE(shard.exit_code == 0);
-        CHECK(shard.out.empty());
-        files += " '" + file + "'";
-    }
+    const std::string files = run_shards(dir, build + " --threads 1", 3, "b");
     const BoundedRun merged = run("merge -o '" + dir.file("merged.book") + "'" + files);
     REQUIRE(merged.exit_code == 0);
     CHECK(merged.err.find("3 shards of book results") != std::string::npos);
