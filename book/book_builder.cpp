@@ -245,9 +245,9 @@ RunOutcome build_book(const BuildSettings& s, const std::string& out_path, const
     return outcome;
 }
 
-BuildShardOutcome build_book_shard(const BuildSettings& s, int shard_index, int shard_count, const RunSettings& run) {
+BuildShardOutcome build_book_shard(const BuildSettings& s, const ShardSpec& shard, const RunSettings& run) {
     check_build(s);
-    if (shard_count < 1 || shard_index < 1 || shard_index > shard_count)
+    if (shard.count < 1 || shard.index < 1 || shard.index > shard.count)
         throw Error("book build: the shard must be K of N with 1 <= K <= N");
     BuildShardOutcome outcome;
     Book book = collect_build(s, build_job(s), outcome.sources);
@@ -258,16 +258,13 @@ BuildShardOutcome build_book_shard(const BuildSettings& s, int shard_index, int 
     std::sort(keys.begin(), keys.end());
     // Other shards' positions stay in the book (membership decides the leaf moves) but are not searched.
     for (std::size_t i = 0; i < keys.size(); ++i)
-        if (i % static_cast<std::size_t>(shard_count) != static_cast<std::size_t>(shard_index - 1))
-            book.find(keys[i])->pending = false;
+        if (!shard.owns(i)) book.find(keys[i])->pending = false;
     const auto engines = make_engines(run);
     RunControl control = run.control;
     control.fresh_engines = true;
     if (!evaluate_pending(book, pointers(engines), s.depth, control, &outcome.searched)) return outcome;
-    for (std::size_t i = static_cast<std::size_t>(shard_index - 1); i < keys.size(); i += static_cast<std::size_t>(shard_count)) {
-        outcome.items.push_back(i);
-        outcome.entries.emplace_back(keys[i], *book.find(keys[i]));
-    }
+    outcome.items = shard_items(keys.size(), shard);
+    for (const std::size_t i : outcome.items) outcome.entries.emplace_back(keys[i], *book.find(keys[i]));
     outcome.positions = keys.size();
     outcome.metadata = book.metadata();
     outcome.finished = true;

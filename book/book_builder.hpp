@@ -24,6 +24,7 @@
 #include "book/book_search.hpp"
 #include "search/engine.hpp"
 #include "core/game.hpp"
+#include "core/shard.hpp"
 
 namespace outflank {
 
@@ -75,8 +76,7 @@ struct BuildShardOutcome {
     std::size_t searched = 0;
     std::string sources;         // a summary of the games read
 };
-BuildShardOutcome build_book_shard(const BuildSettings& settings, int shard_index, int shard_count,
-                                   const RunSettings& run);
+BuildShardOutcome build_book_shard(const BuildSettings& settings, const ShardSpec& shard, const RunSettings& run);
 RunOutcome expand_book(const std::string& path, const ExpandSettings& settings, const RunSettings& run);
 
 struct LearnSettings {

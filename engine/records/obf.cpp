@@ -97,8 +97,9 @@ int first_number_of(const std::string& file) {
 
 }  // namespace
 
-std::vector<ObfProblem> read_obf(const std::string& file) {
-    const std::string text = read_file(file, kMaxObfFileBytes);
+std::vector<ObfProblem> read_obf(const std::string& file) { return parse_obf(read_file(file, kMaxObfFileBytes), file); }
+
+std::vector<ObfProblem> parse_obf(const std::string& text, const std::string& file) {
     int number = first_number_of(file);
     std::vector<ObfProblem> problems;
     std::size_t at = 0;

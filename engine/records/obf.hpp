@@ -25,6 +25,8 @@ ObfProblem parse_obf_line(const std::string& text, int line);
 // Every position of a file (blank lines and lines starting with # or % skipped); throws Error for
 // an unreadable file or a malformed line.
 std::vector<ObfProblem> read_obf(const std::string& file);
+// The same from the file's text already read (`file` names it, for the FFO numbering).
+std::vector<ObfProblem> parse_obf(const std::string& text, const std::string& file);
 // "A" or "A-B" (whole numbers) -> [first, last]; false for anything else.
 bool parse_number_range(std::string_view text, int& first, int& last);
 

@@ -104,7 +104,7 @@ void run_build_shard(const BuildCli& opt) {
     std::shared_ptr<ProgressBar> bar;
     RunSettings run{opt.threads, static_cast<std::size_t>(opt.hash_mb), false, progress_control("book build", opt.quiet, bar),
                     opt.search_threads};
-    const BuildShardOutcome r = build_book_shard(opt.settings, spec.index, spec.count, run);
+    const BuildShardOutcome r = build_book_shard(opt.settings, spec, run);
     if (!r.finished) {
         std::fprintf(stderr, "book build: stopped by %s; no shard file written (run the shard again)\n",
                      InterruptScope::signal_name());

@@ -57,7 +57,9 @@ void run(const MatchCliOptions& c, bool seed_given) {
         o.engines[e].name = c.name[e];
         o.engines[e].pass_style = match::parse_pass_style(c.pass_style[e]);
     }
-    if (!c.openings.empty()) o.openings = match::load_openings(c.openings);
+    // Read once: a shard's checksum is of the very openings it played.
+    const std::string openings_text = c.openings.empty() ? std::string() : read_file(c.openings, kMaxGameRecordFileBytes);
+    if (!c.openings.empty()) o.openings = match::parse_openings(openings_text, c.openings);
     o.shuffle = seed_given;
     o.seed = c.seed;
     o.games = c.games;
@@ -78,10 +80,7 @@ void run(const MatchCliOptions& c, bool seed_given) {
         o.sprt = match::SprtSpec{c.sprt[0], c.sprt[1], c.sprt_alpha, c.sprt_beta};
     }
     o.stderr_lines = static_cast<std::size_t>(c.stderr_lines);
-    if (shard) {
-        o.shard_index = shard->index;
-        o.shard_count = shard->count;
-    }
+    if (shard) o.shard = *shard;
     ShardFile file;
 
     std::ofstream games_file, ggf_file;
@@ -117,7 +116,7 @@ void run(const MatchCliOptions& c, bool seed_given) {
         // The games are numbered in the whole match; the openings file (if any) is the input.
         file.kind = "match";
         file.input = c.openings.empty() ? "start position" : c.openings;
-        file.input_checksum = fnv1a(c.openings.empty() ? std::string() : read_file(c.openings, kMaxGameRecordFileBytes));
+        file.input_checksum = fnv1a(openings_text);
         file.spec = *shard;
         file.items = static_cast<std::size_t>(o.games);
         file.settings = match::shard_settings(o, result);

@@ -54,12 +54,13 @@ void run_solve(const SolveOptions& opt) {
             throw Error("solve: --numbers must be A or A-B, not " + opt.numbers);
     }
     const std::optional<ShardSpec> shard = shard_spec(opt.shard, "solve");
+    // Read once: a shard's checksum is of the very bytes it solved.
+    const std::string text = read_file(opt.file, kMaxObfFileBytes);
     std::vector<ObfProblem> problems;
     try {
-        problems = read_obf(opt.file);
+        problems = parse_obf(text, opt.file);
     } catch (const Error& e) {
-        // Name the file before its line: "solve: FILE: line 3: ..." (read_obf says only the line).
-        // (File errors already name it: `cannot read FILE: ...`, as in every command.)
+        // Name the file before its line: "solve: FILE: line 3: ..." (parse_obf says only the line).
         const std::string what = e.what();
         if (what.find(opt.file) == std::string::npos) throw Error("solve: " + opt.file + ": " + what);
         throw;
@@ -132,7 +133,7 @@ void run_solve(const SolveOptions& opt) {
         ShardFile file;
         file.kind = "solve";
         file.input = opt.file;
-        file.input_checksum = fnv1a(read_file(opt.file, kMaxObfFileBytes));
+        file.input_checksum = fnv1a(text);
         file.spec = *shard;
         file.items = problems.size();
         // What changes the rows' scores and verdicts: the node counts and times may differ

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "core/game.hpp"
 #include "core/tokenizer.hpp"
 #include "match/match_game.hpp"
@@ -84,8 +85,12 @@ double GameRecord::engine1_points() const {
 }
 
 std::vector<Opening> load_openings(const std::string& path) {
+    return parse_openings(read_file(path, kMaxGameRecordFileBytes), path);
+}
+
+std::vector<Opening> parse_openings(std::string_view text, const std::string& path) {
     std::vector<Opening> openings;
-    for (const TranscriptRecord& rec : read_transcripts(path)) {
+    for (const TranscriptRecord& rec : parse_transcripts(text, path)) {
         const std::string where = path + ":" + std::to_string(rec.line) + ": ";
         Game game;
         try {
@@ -193,7 +198,7 @@ MatchResult run_match(const MatchOptions& o, const GameCallback& on_game) {
                 std::lock_guard<std::mutex> lock(mu);
                 // The next game of this shard (every game without --shard).
                 int number = next_game + 1;
-                while (number <= o.games && (number - 1) % o.shard_count != o.shard_index - 1) ++number;
+                while (number <= o.games && !o.shard.owns(static_cast<std::size_t>(number - 1))) ++number;
                 if (stop || number > o.games) break;
                 if (o.cancel && o.cancel->load()) {
                     stop = result.stopped_early = true;

@@ -9,9 +9,11 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/bitboard.hpp"
+#include "core/shard.hpp"
 #include "match/match_stats.hpp"
 
 namespace outflank::match {
@@ -48,6 +50,8 @@ struct Opening {
 // Openings from a file of transcripts (one a line, `#` comments), each replayed with the rules
 // core; an illegal or finished one is an error naming its line. Throws Error.
 std::vector<Opening> load_openings(const std::string& path);
+// The same from the file's text already read (`path` names it in errors).
+std::vector<Opening> parse_openings(std::string_view text, const std::string& path);
 
 enum class Reason {
     End,      // the game was played out
@@ -95,9 +99,9 @@ struct MatchOptions {
     // would otherwise lose every game).
     int max_start_failures = 3;
     const std::atomic<bool>* cancel = nullptr;  // raised by Ctrl-C: stop after the running games
-    // `match --shard K/N`: play only the games numbered g with (g - 1) mod shard_count =
-    // shard_index - 1, each with the opening and colours it has in the whole match (core/shard.hpp).
-    int shard_index = 1, shard_count = 1;
+    // `match --shard K/N`: play only the shard's games (game g is item g - 1, core/shard.hpp),
+    // each with the opening and colours it has in the whole match. 1/1: every game.
+    ShardSpec shard;
 };
 
 struct MatchResult {
