@@ -21,17 +21,25 @@ using patterns::stage_of;
 struct StageData {
     std::vector<const TrainingPosition*> positions;
     std::vector<float> targets;
+    std::vector<float> weights;  // how much each position counts: its occurrences, less if borrowed
     std::size_t exact = 0, searched = 0;
 };
 
-// The positions of one stage and their labels: exact scores where solved, otherwise a blend of
-// the labelling search (with the evaluation trained so far) and the game results.
+// The positions of one stage, with `overlap` empties of its neighbours' on each side (counted
+// with overlap_weight), and their labels: exact scores where solved, otherwise a blend of the
+// labelling search (with the evaluation trained so far) and the game results.
 // Empty (and incomplete) when should_stop asked to stop during the searches.
-std::optional<StageData> label_stage(const TrainingSet& set, int stage, const TrainerOptions& options,
+std::optional<StageData> label_stage(const TrainingSet& set, int stage, int overlap, const TrainerOptions& options,
                                      const TrainerHooks& hooks, const char* what) {
     StageData data;
-    for (const TrainingPosition& p : set.positions())
-        if (stage_of(p.empties()) == stage) data.positions.push_back(&p);
+    const int min_empties = stage * 4 + 1 - overlap, max_empties = stage * 4 + 4 + overlap;
+    for (const TrainingPosition& p : set.positions()) {
+        const int empties = p.empties();
+        if (empties < min_empties || empties > max_empties) continue;
+        const bool borrowed = stage_of(empties) != stage;
+        data.positions.push_back(&p);
+        data.weights.push_back(static_cast<float>(p.count) * (borrowed ? static_cast<float>(options.overlap_weight) : 1.f));
+    }
     std::vector<const TrainingPosition*> unsolved;
     for (const TrainingPosition* p : data.positions)
         if (p->exact == kUnknownScore) unsolved.push_back(p);
@@ -70,7 +78,7 @@ std::vector<FitSample> samples_of(const StageData& data) {
     samples.reserve(data.positions.size());
     for (std::size_t i = 0; i < data.positions.size(); ++i) {
         const TrainingPosition& p = *data.positions[i];
-        samples.push_back(make_sample(p.player, p.opponent, data.targets[i], static_cast<float>(p.count)));
+        samples.push_back(make_sample(p.player, p.opponent, data.targets[i], data.weights[i]));
     }
     return samples;
 }
@@ -105,9 +113,9 @@ bool train_evaluation(const TrainingSet& train, const TrainingSet& validation, c
         // search's move ordering and its rare same-stage leaves (after passes) see sensible values.
         use_pattern_weights(std::make_shared<const PatternWeights>(state.weights));
 
-        const std::optional<StageData> train_data = label_stage(train, stage, options, hooks, "training");
+        const std::optional<StageData> train_data = label_stage(train, stage, options.overlap, options, hooks, "training");
         if (!train_data) return false;
-        const std::optional<StageData> validation_data = label_stage(validation, stage, options, hooks, "validation");
+        const std::optional<StageData> validation_data = label_stage(validation, stage, 0, options, hooks, "validation");
         if (!validation_data) return false;
         const std::vector<FitSample> train_samples = samples_of(*train_data);
         const std::vector<FitSample> validation_samples = samples_of(*validation_data);

@@ -17,13 +17,19 @@ struct TrainerOptions {
     int search_depth = 4;  // labelling search; its leaves lie in the stages already trained
     double blend = 0.5;    // label = blend x search value + (1 - blend) x game result (no exact score)
     int last_stage = patterns::kStageCount - 1;  // train stages 0..last_stage (for experiments)
+    // Smoothing between neighbouring stages: a stage is also fitted on the training positions up
+    // to `overlap` empties beyond its own range on each side, each counted with `overlap_weight`.
+    // More data per weight and less of a jump in value where the search crosses from one weight
+    // set to the next. Validation stays on the stage's own positions.
+    int overlap = 2;
+    double overlap_weight = 0.5;
     FitOptions fit;
 };
 
 struct StageReport {
     int stage = 0;
     int min_empties = 0, max_empties = 0;
-    std::size_t train_positions = 0, validation_positions = 0;
+    std::size_t train_positions = 0, validation_positions = 0;  // training: with the borrowed ones
     std::size_t exact_labels = 0, searched_labels = 0;
     double train_mae = 0, validation_mae = 0;  // against the labels, discs
     double seconds = 0;

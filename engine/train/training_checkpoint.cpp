@@ -127,6 +127,7 @@ std::string fit_settings_text(const TrainerOptions& o) {
     // Full precision: two learning rates that print alike must still differ here.
     text.precision(17);
     text << "depth=" << o.search_depth << " blend=" << o.blend << " last-stage=" << o.last_stage
+         << " overlap=" << o.overlap << " overlap-weight=" << o.overlap_weight
          << " epochs=" << o.fit.epochs << " learning-rate=" << o.fit.learning_rate << " l2=" << o.fit.l2
          << " threads=" << o.fit.threads;
     return text.str();

@@ -392,6 +392,13 @@ void add_train(CLI::App& app) {
         ->check(CLI::Range(1, 12))->capture_default_str();
     f->add_option("--blend", fit->trainer.blend, "Weight of the search value against the game result")
         ->check(CLI::Range(0.0, 1.0))->capture_default_str();
+    f->add_option("--overlap", fit->trainer.overlap,
+                  "Also fit each stage on its neighbours' positions up to N empties beyond its range")
+        ->check(CLI::Range(0, 8))
+        ->capture_default_str();
+    f->add_option("--overlap-weight", fit->trainer.overlap_weight, "How much each of those positions counts")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
     f->add_option("--epochs", fit->trainer.fit.epochs, "Adam steps per stage")->check(CLI::Range(1, 100000))->capture_default_str();
     f->add_option("--learning-rate", fit->trainer.fit.learning_rate, "Initial Adam step (discs)")->capture_default_str();
     f->add_option("--l2", fit->trainer.fit.l2, "Ridge penalty (in positions)")->capture_default_str();
