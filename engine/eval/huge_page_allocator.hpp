@@ -1,4 +1,4 @@
-// An allocator for large tables read at random (the evaluation's weights: 5 MB, 46 scattered
+// An allocator for large tables read at random (the evaluation's weights: 10 MB, 58 scattered
 // reads per evaluation): it aligns the block to 2 MiB and asks Linux to back it with huge pages,
 // so that the reads do not also miss the TLB. Elsewhere (or when the kernel declines) it is an
 // ordinary aligned allocation.

@@ -76,7 +76,7 @@ constexpr std::array<std::uint32_t, kInstanceCount> instance_table_offsets() {
 }
 constexpr std::array<std::uint32_t, kInstanceCount> kTableOffset = instance_table_offsets();
 
-// The weights of all instances, unrolled: 46 independent loads the CPU can overlap.
+// The weights of all instances, unrolled: kInstanceCount independent loads the CPU can overlap.
 template <std::size_t... I>
 int pattern_sum(const std::int16_t* w, const std::uint16_t* index, std::index_sequence<I...>) {
     return (0 + ... + int{w[kTableOffset[I] + index[I]]});

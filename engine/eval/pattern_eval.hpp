@@ -53,7 +53,7 @@ private:
         int symmetry;
     };
     std::vector<std::int16_t> compact_;
-    // kStageCount x layout().full_size, indexed as the evaluator reads; on huge pages (5 MB read at random)
+    // kStageCount x layout().full_size, indexed as the evaluator reads; on huge pages (10 MB read at random)
     std::vector<std::int16_t, HugePageAllocator<std::int16_t>> full_;
     HotInstance hot_[patterns::kInstanceCount];
     std::uint32_t extra_offset_[patterns::kExtraCount];

@@ -9,7 +9,7 @@
 // played square and the flipped ones only, so it costs a few vector additions instead of the 92
 // gathers and table look-ups of the evaluation from the board.
 //
-// An update is three 16-lane AVX2 additions per changed square (a plain loop over the lanes,
+// An update is one 16-lane AVX2 addition per 16 instances and changed square (a plain loop over the lanes,
 // which the compiler turns into SSE, in the portable build), with no branch but the loop over
 // the flipped discs. Indices fit 16 bits (3^10 < 2^16), and the arithmetic wraps modulo 2^16,
 // so intermediate "negative" lanes come out right.
@@ -27,8 +27,9 @@
 
 namespace outflank::patterns {
 
-// 46 instances, padded to three 16-lane (256-bit) vectors; the two spare lanes stay 0.
-inline constexpr int kIndexLanes = 48;
+// One lane per instance, padded to whole 16-lane (256-bit) vectors; the spare lanes stay 0.
+inline constexpr int kIndexVectors = (kInstanceCount + 15) / 16;
+inline constexpr int kIndexLanes = 16 * kIndexVectors;
 
 struct alignas(32) IndexVector {
     std::uint16_t lane[kIndexLanes];
@@ -55,18 +56,15 @@ PatternIndices indices_of(Bitboard player, Bitboard opponent);
 inline void indices_after_move(const PatternIndices& parent, Square sq, Bitboard flipped, PatternIndices& child) {
     const IndexVector& played = kSquareDigit[sq];
 #if defined(__AVX2__)
-    // Three 16-lane registers; the sums stay in registers (the portable loop below makes the
-    // compiler keep them in memory across the loop over the flipped discs).
+    // kIndexVectors 16-lane registers; the sums stay in registers (the portable loop below makes
+    // the compiler keep them in memory across the loop over the flipped discs).
     auto load = [](const IndexVector& v, int k) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(v.lane) + k); };
     auto store = [](IndexVector& v, int k, __m256i x) { _mm256_store_si256(reinterpret_cast<__m256i*>(v.lane) + k, x); };
-    __m256i f0 = _mm256_setzero_si256(), f1 = f0, f2 = f0;
-    for (Square f : squares(flipped)) {
-        f0 = _mm256_add_epi16(f0, load(kSquareDigit[f], 0));
-        f1 = _mm256_add_epi16(f1, load(kSquareDigit[f], 1));
-        f2 = _mm256_add_epi16(f2, load(kSquareDigit[f], 2));
-    }
-    const __m256i flips[3] = {f0, f1, f2};
-    for (int k = 0; k < 3; ++k) {
+    __m256i flips[kIndexVectors];
+    for (int k = 0; k < kIndexVectors; ++k) flips[k] = _mm256_setzero_si256();
+    for (Square f : squares(flipped))
+        for (int k = 0; k < kIndexVectors; ++k) flips[k] = _mm256_add_epi16(flips[k], load(kSquareDigit[f], k));
+    for (int k = 0; k < kIndexVectors; ++k) {
         const __m256i p = load(played, k);
         store(child.mover, k, _mm256_add_epi16(_mm256_add_epi16(load(parent.waiting, k), flips[k]), _mm256_add_epi16(p, p)));
         store(child.waiting, k, _mm256_sub_epi16(_mm256_add_epi16(load(parent.mover, k), p), flips[k]));

@@ -131,12 +131,12 @@ PatternIndices indices_of(Bitboard player, Bitboard opponent) {
 #if defined(__AVX2__)
     // The same sums as the loop below, kept in registers (see indices_after_move).
     auto load = [](Square sq, int k) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(kSquareDigit[sq].lane) + k); };
-    __m256i own[3] = {}, other[3] = {};
+    __m256i own[kIndexVectors] = {}, other[kIndexVectors] = {};
     for (Square sq : squares(player))
-        for (int k = 0; k < 3; ++k) own[k] = _mm256_add_epi16(own[k], load(sq, k));
+        for (int k = 0; k < kIndexVectors; ++k) own[k] = _mm256_add_epi16(own[k], load(sq, k));
     for (Square sq : squares(opponent))
-        for (int k = 0; k < 3; ++k) other[k] = _mm256_add_epi16(other[k], load(sq, k));
-    for (int k = 0; k < 3; ++k) {
+        for (int k = 0; k < kIndexVectors; ++k) other[k] = _mm256_add_epi16(other[k], load(sq, k));
+    for (int k = 0; k < kIndexVectors; ++k) {
         _mm256_store_si256(reinterpret_cast<__m256i*>(out.mover.lane) + k, _mm256_add_epi16(own[k], _mm256_add_epi16(other[k], other[k])));
         _mm256_store_si256(reinterpret_cast<__m256i*>(out.waiting.lane) + k, _mm256_add_epi16(other[k], _mm256_add_epi16(own[k], own[k])));
     }

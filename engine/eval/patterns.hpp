@@ -1,6 +1,8 @@
-// The features of the trained evaluation: board patterns in the style of Logistello and Edax,
-// plus mobility terms, by game stage. Shared by the evaluator (pattern_eval) and the trainer, so
-// that both index the weights the same way.
+// The features of the trained evaluation: board patterns in the style of Logistello and Edax
+// (the first eleven) and three 10-square corner shapes that newer engines add (a triangle, an
+// edge block, a band along the main diagonal; README "Evaluation" has what they bought), plus
+// mobility terms, by game stage. Shared by the evaluator (pattern_eval) and the trainer, so that
+// both index the weights the same way.
 //
 // A pattern is a set of squares in a base orientation (for example the bottom edge and its two
 // X-squares). Its instances are its images under the eight board symmetries; every instance
@@ -26,7 +28,7 @@ struct Pattern {
     Bitboard mask;  // the squares in the base orientation
 };
 
-inline constexpr std::array<Pattern, 11> kPatterns{{
+inline constexpr std::array<Pattern, 14> kPatterns{{
     {"edge+2X", 0x42FFULL},              // a1-h1, b2, g2
     {"corner 3x3", 0x070707ULL},         // a1-c3
     {"corner 2x5", 0x1F1FULL},           // a1-e2
@@ -38,11 +40,14 @@ inline constexpr std::array<Pattern, 11> kPatterns{{
     {"diagonal 6", 0x0000804020100804ULL},  // c1-h6
     {"diagonal 5", 0x0000008040201008ULL},  // d1-h5
     {"diagonal 4", 0x0000000080402010ULL},  // e1-h4
+    {"triangle", 0x0103070FULL},            // a1-d1, a2-c2, a3-b3, a4
+    {"edge block", 0x3CBDULL},              // a1, c1-f1, h1, c2-f2
+    {"diagonal band", 0x0C0E0703ULL},       // a1-b1, a2-c2, b3-d3, c4-d4: the main diagonal and its neighbours
 }};
 inline constexpr int kPatternCount = static_cast<int>(kPatterns.size());
 
 // Instances of all patterns on the board (4 edges, 4 corner squares, 8 corner rectangles, ...).
-inline constexpr int kInstanceCount = 46;
+inline constexpr int kInstanceCount = 58;
 
 // Extra features, each a table indexed by a small count.
 inline constexpr int kMobilityCap = 32;   // legal moves counted up to this

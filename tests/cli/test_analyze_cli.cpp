@@ -121,12 +121,18 @@ TEST_CASE("board: text, and an SVG picture with the legal moves", "[analyze_cli]
     CHECK(scores.exit_code == 0);
     CHECK(scores.err.empty());
     CHECK(scores.out.starts_with("     a   b   c   d   e   f   g   h\n"));
-    const std::size_t row3 = scores.out.find("\n 3 ");
-    REQUIRE(row3 != std::string::npos);
-    const std::string third_row = scores.out.substr(row3 + 1, scores.out.find('\n', row3 + 1) - row3 - 1);
-    CHECK(third_row.substr(0, 15) == " 3   .   .   X ");  // a3 b3 empty, c3 black, then d3's score
-    CHECK(third_row.find('<') != std::string::npos);      // d3 or f3 is among the best
-    CHECK(scores.out.find("Best: ") != std::string::npos);
+    const auto row = [&](char rank) {
+        const std::size_t at = scores.out.find(std::string("\n ") + rank + ' ');
+        REQUIRE(at != std::string::npos);
+        return scores.out.substr(at + 1, scores.out.find('\n', at + 1) - at - 1);
+    };
+    CHECK(row('3').substr(0, 15) == " 3   .   .   X ");  // a3 b3 empty, c3 black, then d3's score
+    // The best move is named, and marked on its square's row.
+    const std::size_t best = scores.out.find("Best: ");
+    REQUIRE(best != std::string::npos);
+    const std::string best_move = scores.out.substr(best + 6, 2);
+    CHECK((best_move == "d3" || best_move == "f3" || best_move == "f4" || best_move == "g5"));
+    CHECK(row(best_move[1]).find('<') != std::string::npos);
 
     // The end of a game: the result instead of the side to move.
     const BinaryRun over = run_outflank("board --position '" + std::string(64, 'X') + " O'");

@@ -61,8 +61,8 @@ TEST_CASE("patterns: instances cover the board as the classic pattern sets do", 
     const Layout& lay = layout();
     int per_pattern[kPatternCount] = {};
     for (const Instance& in : lay.instances) ++per_pattern[in.pattern];
-    // edge+2X, corner 3x3, corner 2x5, lines 2-4, diagonals 8..4
-    const int expected[kPatternCount] = {4, 4, 8, 4, 4, 4, 2, 4, 4, 4, 4};
+    // edge+2X, corner 3x3, corner 2x5, lines 2-4, diagonals 8..4, triangle, edge block, diagonal band
+    const int expected[kPatternCount] = {4, 4, 8, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4};
     for (int p = 0; p < kPatternCount; ++p) CHECK(per_pattern[p] == expected[p]);
     // Every square is read by some instance; corners by the most.
     Bitboard covered = 0;
