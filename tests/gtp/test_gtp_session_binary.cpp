@@ -96,7 +96,8 @@ TEST_CASE("the end of the input with the answers still read: queued commands run
         for (std::size_t i = 0; i < opening.size(); ++i)
             engine.send(std::string("play ") + (i % 2 ? "white " : "black ") + opening[i]);
     };
-    Child scripted("gtp -q --book none --depth 18 --hash 8");
+    // One thread: a parallel search may pick another of two equal moves, and the moves are compared.
+    Child scripted("gtp -q --book none --threads 1 --depth 18 --hash 8");
     REQUIRE(ask(scripted, "name") == "= outflank");
     play_opening(scripted);
     for (std::size_t i = 0; i < 2 * opening.size(); ++i) scripted.read_line(10);  // "= " and ""
@@ -108,7 +109,7 @@ TEST_CASE("the end of the input with the answers still read: queued commands run
     CHECK(move.rfind("= ", 0) == 0);
     CHECK(scripted.wait_exit(5) == 0);
 
-    Child interactive("gtp -q --book none --depth 18 --hash 8");
+    Child interactive("gtp -q --book none --threads 1 --depth 18 --hash 8");
     REQUIRE(ask(interactive, "name") == "= outflank");
     play_opening(interactive);
     for (std::size_t i = 0; i < 2 * opening.size(); ++i) interactive.read_line(10);

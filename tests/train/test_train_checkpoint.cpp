@@ -17,6 +17,7 @@
 #include "support/book_support.hpp"
 #include "support/eval_support.hpp"
 #include "support/process_support.hpp"
+#include "support/train_support.hpp"
 #include "train/trainer.hpp"
 #include "train/training_checkpoint.hpp"
 #include "train/training_label.hpp"
@@ -30,15 +31,7 @@ using Catch::Contains;
 
 namespace {
 
-// Self-play games, every position up to 8 empties solved: labels of all three kinds (exact,
-// searched, results) in the first stages.
-TrainingSet small_set(int games, std::uint64_t seed) {
-    TrainingSet set;
-    for (const Game& g : self_play(games, 2, seed, 2)) set.add_game(g, g.final_score_black());
-    set.merge();
-    solve_exact(set.positions(), 8, 2);
-    return set;
-}
+TrainingSet small_set(int games, std::uint64_t seed) { return test::self_play_set(games, seed, 8); }
 
 TrainerOptions small_options() {
     TrainerOptions o;

@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include "support/eval_support.hpp"
+#include "support/train_support.hpp"
 #include "train/trainer.hpp"
-#include "train/training_label.hpp"
 #include "train/training_set.hpp"
 
 using namespace outflank;
@@ -17,14 +17,6 @@ std::size_t positions_with(const TrainingSet& set, int min_empties, int max_empt
     std::size_t n = 0;
     for (const TrainingPosition& p : set.positions()) n += p.empties() >= min_empties && p.empties() <= max_empties;
     return n;
-}
-
-TrainingSet labelled_set(int games, std::uint64_t seed) {
-    TrainingSet set;
-    for (const Game& g : self_play(games, 2, seed, 2)) set.add_game(g, g.final_score_black());
-    set.merge();
-    solve_exact(set.positions(), 10, 2);
-    return set;
 }
 
 TrainerState fitted(const TrainingSet& train, const TrainingSet& validation, int overlap, double overlap_weight) {
@@ -44,7 +36,7 @@ TrainerState fitted(const TrainingSet& train, const TrainingSet& validation, int
 
 TEST_CASE("train fit: a stage also fits its neighbours' positions within the overlap", "[train]") {
     EvaluationGuard guard;
-    const TrainingSet train = labelled_set(12, 7), validation = labelled_set(4, 8);
+    const TrainingSet train = test::self_play_set(12, 7, 10), validation = test::self_play_set(4, 8, 10);
     const TrainerState plain = fitted(train, validation, 0, 0.5);
     const TrainerState smooth = fitted(train, validation, 2, 0.5);
     const TrainerState zero_weight = fitted(train, validation, 2, 0.0);
