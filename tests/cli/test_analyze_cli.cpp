@@ -127,7 +127,8 @@ TEST_CASE("board: text, and an SVG picture with the legal moves", "[analyze_cli]
         return scores.out.substr(at + 1, scores.out.find('\n', at + 1) - at - 1);
     };
     CHECK(row('3').substr(0, 15) == " 3   .   .   X ");  // a3 b3 empty, c3 black, then d3's score
-    // The best move is named, and marked on its square's row.
+    // The best move is named (one of white's four legal moves; which one is the evaluation's
+    // call), and marked on its square's row.
     const std::size_t best = scores.out.find("Best: ");
     REQUIRE(best != std::string::npos);
     const std::string best_move = scores.out.substr(best + 6, 2);
