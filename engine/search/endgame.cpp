@@ -33,6 +33,13 @@ int root_pvs(Context& c, Bitboard P, Bitboard O, int alpha, int beta, Square& be
         if (c.tt->probe(key, data)) tt_move = data.move;
     }
     endgame::MoveList list;
+    if (c.stopped()) {
+        // A stopped search returns at once: the shallow searches of the deep ordering would cost
+        // milliseconds (far more under a sanitizer) before a `ping` or `stop` could be answered.
+        endgame::fastest_first(list, P, O, moves, parity, tt_move);
+        best_move = list.pick(0).sq;
+        return alpha;
+    }
     endgame::order_moves(c, list, P, O, moves, parity, tt_move, n_empties, alpha);
     int best = -kInfinity, a = alpha;
     for (int i = 0; i < list.count; ++i) {

@@ -42,6 +42,8 @@ void deep_order(Context& c, MoveList& list, Bitboard P, Bitboard O, Bitboard mov
     for (int i = 0; i < list.count; ++i) {
         MoveEntry& m = list.moves[i];
         if (m.sq == tt_move) continue;
+        // Thousands of nodes per move at 24+ empties: a stop must not wait for all of them.
+        if (c.should_stop()) return;
         const Bitboard nP = O ^ m.flipped, nO = P ^ m.flipped ^ bit(m.sq);
         const int value = -eval_search(c, nP, nO, -hi, -lo, depth);
         m.score += value * kEvalOrderWeight;

@@ -89,7 +89,14 @@ SearchResult Searcher::solve(const Position& pos, bool wld, const InfoCallback& 
     prepare.depth = prepare_depth(empties);
     prepare.use_aspiration = true;
     const SearchResult midgame_result = midgame(pos, prepare, on_info);
-    if (stopped()) return finish(main_->endgame().solve(pos, wld));  // returns at once, stopped
+    if (stopped()) {
+        // The preparing search's best move so far is the answer; the solver would only order moves.
+        if (midgame_result.best_move == kNoMove) return finish(main_->endgame().solve(pos, wld));
+        estimate = midgame_result.score;
+        SearchResult r = midgame_result;
+        r.stopped = true;  // the solve did not happen, whether or not the midgame search finished
+        return finish(r);
+    }
     int guess = midgame_result.score;
     estimate = guess;
     for (int selectivity = 0; selectivity < kPreparePasses; ++selectivity) {

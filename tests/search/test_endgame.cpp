@@ -279,3 +279,22 @@ TEST_CASE("endgame: a stop request returns promptly", "[endgame]") {
     CHECK(d.stopped);
     CHECK(d.seconds < (sanitized() ? 2.0 : 0.5));
 }
+
+TEST_CASE("endgame: a solve started after a stop returns at once and names a legal move", "[endgame]") {
+    // The state of a prepared solve whose midgame search was stopped, or of a midgame node that
+    // reaches the solver after the stop. Ordering the root moves by shallow searches costs
+    // thousands of nodes at these depths (about 80 ms under ThreadSanitizer, enough to make a GUI's
+    // `ping` late), so nothing may be searched.
+    std::mt19937_64 rng(11);
+    for (int empties : {20, 30, 50}) {
+        const Position pos = random_position(rng, empties);
+        Solver s;
+        s.control.request_stop();
+        REQUIRE(s.control.check(0));
+        const SearchResult r = s.solver.solve(pos, false);
+        INFO("empties " << empties);
+        CHECK(r.stopped);
+        CHECK(pos.is_legal(r.best_move));
+        CHECK(r.nodes <= 1);
+    }
+}

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "search/engine.hpp"
+#include "search/search_control.hpp"
 #include "support/eval_support.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
@@ -163,6 +164,26 @@ TEST_CASE("a node limit during a prepared solve still gives a legal move", "[sea
         CHECK(r.stopped);
         CHECK(!r.exact);
         CHECK((r.score >= -64 && r.score <= 64));  // an estimate, not the solver's sentinel
+    }
+}
+
+TEST_CASE("a node limit during a prepared solve's midgame search stops within one check interval", "[search]") {
+    // 50 empties: the solve is prepared by a depth-25 midgame search, which the limit stops. The
+    // answer is that search's best move so far; the solver is not entered (its root ordering alone
+    // would cost thousands of nodes after the stop).
+    Engine engine(16, {}, 1);
+    const Position pos = Game::from_transcript("f5d6c3d3c4f4f6f3e6e7").position();
+    for (std::uint64_t nodes : {1ULL, 30000ULL, 300000ULL}) {
+        engine.new_game();
+        Limits limits;
+        limits.exact = true;
+        limits.nodes = nodes;
+        const SearchResult r = engine.search(pos, limits);
+        INFO("nodes " << nodes);
+        CHECK(pos.is_legal(r.best_move));
+        CHECK(r.stopped);
+        CHECK(!r.exact);
+        CHECK(r.nodes <= nodes + SearchControl::kCheckInterval + 100);  // + the unwinding
     }
 }
 
