@@ -47,27 +47,16 @@ inline void symmetries(Bitboard b, Bitboard out[8]) {
     out[7] = flip_vertical(out[5]);
 }
 
-// Where each instance's pattern table starts, known at compile time: the same enumeration as
-// build_layout (patterns in order, each symmetry that reads a new square set is an instance;
-// the constructor checks that both agree), so that the evaluation from indices reads every
+// Where each instance's pattern table starts, known at compile time (instances enumerated as
+// build_layout does, by instance_symmetries), so that the evaluation from indices reads every
 // weight with one load at a constant displacement.
 constexpr std::array<std::uint32_t, kInstanceCount> instance_table_offsets() {
     std::array<std::uint32_t, kInstanceCount> out{};
     int n = 0;
     std::uint32_t start = 0;
     for (const Pattern& pattern : kPatterns) {
-        Bitboard seen[kSymmetryCount] = {};
-        int distinct = 0;
-        for (int s = 0; s < kSymmetryCount; ++s) {
-            Bitboard set = 0;
-            for (Square sq = 0; sq < 64; ++sq)
-                if (apply_symmetry(bit(sq), s) & pattern.mask) set |= bit(sq);
-            bool repeated = false;
-            for (int j = 0; j < distinct; ++j) repeated |= seen[j] == set;
-            if (repeated) continue;
-            seen[distinct++] = set;
-            out[n++] = start;
-        }
+        int symmetries[kSymmetryCount] = {};
+        for (int i = instance_symmetries(pattern.mask, symmetries); i > 0; --i) out[n++] = start;
         std::uint32_t size = 1;
         for (int k = 0; k < popcount(pattern.mask); ++k) size *= 3;
         start += size;

@@ -7,7 +7,6 @@
 #endif
 
 #include <algorithm>
-#include <stdexcept>
 
 #include "core/movegen.hpp"
 
@@ -57,19 +56,13 @@ Layout build_layout() {
     std::uint32_t full = 0, compact = 0;
     for (int p = 0; p < kPatternCount; ++p) {
         const Bitboard mask = kPatterns[p].mask;
-        // Instances: the distinct square sets the eight symmetries read as the base squares.
-        std::vector<Bitboard> seen;
+        int symmetries[kSymmetryCount] = {};
+        for (int i = 0, count = instance_symmetries(mask, symmetries); i < count; ++i)
+            out.instances[n++] = {p, symmetries[i]};
+        // The pattern's own symmetries (those that read its base squares).
         std::vector<int> stabiliser;
-        for (int s = 0; s < kSymmetryCount; ++s) {
-            Bitboard set = 0;
-            for (Square sq = 0; sq < 64; ++sq)
-                if (apply_symmetry(bit(sq), s) & mask) set |= bit(sq);
-            if (set == mask) stabiliser.push_back(s);
-            if (std::find(seen.begin(), seen.end(), set) != seen.end()) continue;
-            seen.push_back(set);
-            if (n >= kInstanceCount) throw std::logic_error("pattern instance count");
-            out.instances[n++] = {p, s};
-        }
+        for (int s = 0; s < kSymmetryCount; ++s)
+            if (instance_squares(mask, s) == mask) stabiliser.push_back(s);
         // Compact classes: configurations that a symmetry of the pattern maps onto each other.
         const std::uint32_t size = power_of_3(popcount(mask));
         out.full_offset[p] = full;
@@ -87,7 +80,6 @@ Layout build_layout() {
         full += size;
         out.signature = mix(out.signature, mask);
     }
-    if (n != kInstanceCount) throw std::logic_error("pattern instance count");
     for (int e = 0; e < kExtraCount; ++e) {
         out.extra_full_offset[e] = full;
         for (int i = 0; i < kExtraSizes[e]; ++i) out.compact_of_full.push_back(compact++);

@@ -46,8 +46,43 @@ inline constexpr std::array<Pattern, 14> kPatterns{{
 }};
 inline constexpr int kPatternCount = static_cast<int>(kPatterns.size());
 
+// The square set that symmetry `s` reads as the pattern's base squares (`mask`).
+constexpr Bitboard instance_squares(Bitboard mask, int s) {
+    Bitboard set = 0;
+    for (Square sq = 0; sq < 64; ++sq)
+        if (apply_symmetry(bit(sq), s) & mask) set |= bit(sq);
+    return set;
+}
+
+// A pattern's instances: the symmetries, in order, that read a square set no earlier one read
+// (a symmetric pattern has fewer than eight). Writes them to `symmetries` and returns how many.
+// The evaluator, build_layout and kInstanceCount all enumerate instances through this.
+constexpr int instance_symmetries(Bitboard mask, int (&symmetries)[kSymmetryCount]) {
+    Bitboard seen[kSymmetryCount] = {};
+    int n = 0;
+    for (int s = 0; s < kSymmetryCount; ++s) {
+        const Bitboard set = instance_squares(mask, s);
+        bool repeated = false;
+        for (int j = 0; j < n; ++j) repeated |= seen[j] == set;
+        if (repeated) continue;
+        seen[n] = set;
+        symmetries[n++] = s;
+    }
+    return n;
+}
+
+constexpr int count_instances() {
+    int n = 0;
+    for (const Pattern& pattern : kPatterns) {
+        int symmetries[kSymmetryCount] = {};
+        n += instance_symmetries(pattern.mask, symmetries);
+    }
+    return n;
+}
+
 // Instances of all patterns on the board (4 edges, 4 corner squares, 8 corner rectangles, ...).
-inline constexpr int kInstanceCount = 58;
+inline constexpr int kInstanceCount = count_instances();
+static_assert(kInstanceCount == 58, "the shipped weights were trained on 58 pattern instances");
 
 // Extra features, each a table indexed by a small count.
 inline constexpr int kMobilityCap = 32;   // legal moves counted up to this
