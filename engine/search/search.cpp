@@ -90,7 +90,8 @@ SearchResult Searcher::solve(const Position& pos, bool wld, const InfoCallback& 
     prepare.use_aspiration = true;
     const SearchResult midgame_result = midgame(pos, prepare, on_info);
     if (stopped()) {
-        // The preparing search's best move so far is the answer; the solver would only order moves.
+        // The preparing search's best move so far is the answer: a stopped solver returns at once
+        // with only its fastest-first move, which that search's move is better than.
         if (midgame_result.best_move == kNoMove) return finish(main_->endgame().solve(pos, wld));
         estimate = midgame_result.score;
         SearchResult r = midgame_result;
