@@ -67,6 +67,11 @@ bool SearchWorker::interrupted_best(std::vector<Square>& pv, int& score) const {
 
 void SearchWorker::order_moves(MoveList& list, Bitboard player, Bitboard opponent, int depth, int ply,
                            Square hash_move) {
+    // From depth 3 the moves are ordered by the evaluation of the position after each (one
+    // incremental index update and a table lookup), otherwise by mobility and squares alone.
+    // Shallow searches of each move (2 plies from depth 6, 4 from depth 10) ordered no better for
+    // their cost: at equal depth they needed 2.2x the nodes and time on 120 WTHOR 2023
+    // positions (24-44 empties, depth 14 and 16).
     const Bitboard empty = ~(player | opponent);
     for (MoveEntry& m : list) {
         if (m.sq == hash_move) {  // the transposition table's best move goes first, unexamined
@@ -75,20 +80,14 @@ void SearchWorker::order_moves(MoveList& list, Bitboard player, Bitboard opponen
         }
         const Bitboard child_player = opponent & ~m.flipped;
         const Bitboard child_opponent = player | m.flipped | bit(m.sq);
-        if (depth >= 6) {
-            // A shallow search orders best at high depth, where its cost is amortised.
-            const int shallow = depth >= 10 ? 4 : 2;
-            patterns::indices_after_move(indices_[ply], m.sq, m.flipped, indices_[ply + 1]);
-            m.score = -pvs(child_player, child_opponent, shallow, -kInfinity, kInfinity, ply + 1, false) * 256;
-        } else if (depth >= 3) {
+        m.score = 0;
+        if (depth >= 3) {
             patterns::PatternIndices child;
             patterns::indices_after_move(indices_[ply], m.sq, m.flipped, child);
             m.score = -evaluate(child, child_player, child_opponent) * 16;
-        } else {
-            m.score = 0;
         }
-        // Fastest first: leave the opponent as few moves as possible.
-        m.score += -popcount(legal_moves(child_player, child_opponent)) * 64 + square_bonus(m.sq, empty);
+        // Fastest first: leave the opponent as few moves as possible (1/2 disc a move).
+        m.score += -popcount(legal_moves(child_player, child_opponent)) * 128 + square_bonus(m.sq, empty);
     }
 }
 
