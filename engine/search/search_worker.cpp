@@ -109,6 +109,32 @@ bool SearchWorker::probcut(Bitboard player, Bitboard opponent, int depth, int al
     return false;
 }
 
+int SearchWorker::search_depth1(Bitboard player, Bitboard opponent, Bitboard moves, int alpha, int beta, int ply) {
+    // One ply above the evaluation: every child is evaluated in generation order, with no table
+    // probe or store and no ordering. At equal depth this searched 37% more nodes (cheap ones)
+    // but took 16% less time on 120 WTHOR 2023 positions: the table's cache misses and the
+    // ordering's mobility counts cost more than the evaluations they saved.
+    int best = -kInfinity;
+    pv_length_[ply + 1] = ply + 1;
+    for (Square sq : squares(moves)) {
+        ++ctx_.nodes;
+        const Bitboard flipped = flips(sq, player, opponent);
+        const Bitboard child_player = opponent & ~flipped, child_opponent = player | flipped | bit(sq);
+        patterns::indices_after_move(indices_[ply], sq, flipped, indices_[ply + 1]);
+        const int s = -eval_discs(indices_[ply + 1], child_player, child_opponent);
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                alpha = s;
+                update_pv(ply, sq);
+                if (ply == 0) root_score_ = s;
+                if (s >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
 int SearchWorker::pvs(Bitboard player, Bitboard opponent, int depth, int alpha, int beta, int ply, bool pv_node) {
     ++ctx_.nodes;
     pv_length_[ply] = ply;
@@ -147,6 +173,7 @@ int SearchWorker::pvs(Bitboard player, Bitboard opponent, int depth, int alpha, 
         return s;
     }
     if (ply >= kMaxPly) return eval_discs(indices_[ply], player, opponent);
+    if (depth == 1) return search_depth1(player, opponent, moves, alpha, beta, ply);
 
     const std::uint64_t key = hash_discs(player, opponent);
     Square hash_move = kNoMove;

@@ -50,6 +50,8 @@ public:
 
 private:
     int pvs(Bitboard player, Bitboard opponent, int depth, int alpha, int beta, int ply, bool pv_node);
+    // A depth-1 node (its children are evaluated): see the definition.
+    int search_depth1(Bitboard player, Bitboard opponent, Bitboard moves, int alpha, int beta, int ply);
     bool probcut(Bitboard player, Bitboard opponent, int depth, int alpha, int beta, int ply, int& score);
     void order_moves(MoveList& list, Bitboard player, Bitboard opponent, int depth, int ply, Square hash_move);
     void update_pv(int ply, Square move);

@@ -181,10 +181,11 @@ TEST_CASE("a node limit during a prepared solve gives a legal move and stops wit
     }
 }
 
-TEST_CASE("midgame move ordering: depth-13 searches of ten game positions stay within 2.4 M nodes", "[search]") {
+TEST_CASE("midgame move ordering: depth-13 searches of ten game positions stay within 3 M nodes", "[search]") {
     // A guard on the ordering's quality, with the shipped evaluation as the binary plays: the
-    // ten positions (28-48 empties, WTHOR 2023 games) need 1.73 M nodes. Ordering by shallow
-    // searches of every move (2 plies from depth 6, 4 from depth 10) needed 3.62 M.
+    // ten positions (28-48 empties, WTHOR 2023 games) need 2.28 M nodes. Ordering by shallow
+    // searches of every move (2 plies from depth 6, 4 from depth 10) needed 3.62 M, and that was
+    // before depth-1 nodes evaluated every child unordered (1.73 M -> 2.28 M for today's ordering).
     const char* games[] = {
         "f5d6c3d3c4f4f6f3g4g3e6b3f2e3e2c5c6e7c7h4g5d2h5d7",
         "f5d6c3d3c4f4f6f3g4g3e6b3f2e3e2c5c6e7c7h4g5d2h5d7h3b6c1f1d1g2b4e1",
@@ -210,7 +211,7 @@ TEST_CASE("midgame move ordering: depth-13 searches of ten game positions stay w
         total += r.nodes;
     }
     INFO("nodes " << total);
-    CHECK(total <= 2'400'000);
+    CHECK(total <= 3'000'000);
 }
 
 TEST_CASE("a time limit is respected", "[search][timing]") {
