@@ -236,7 +236,7 @@ MatchResult run_match(const MatchOptions& o, const GameCallback& on_game) {
             }
             result.games.push_back(g);
             if (o.sprt) {
-                result.sprt = sprt_state(*o.sprt, result.tally);
+                result.sprt = next_sprt_state(*result.sprt, *o.sprt, result.tally);
                 if (result.sprt->decision != 0) stop = result.stopped_early = true;
             }
             if (on_game) on_game(result.games.back(), result);

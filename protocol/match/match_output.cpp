@@ -155,7 +155,13 @@ std::string summary_text(const MatchResult& r, const MatchOptions& o) {
         s += "  SPRT elo0=" + fixed(o.sprt->elo0, 1) + " elo1=" + fixed(o.sprt->elo1, 1) + " alpha=" +
              fixed(o.sprt->alpha, 3) + " beta=" + fixed(o.sprt->beta, 3) + ": LLR " + fixed(r.sprt->llr, 2) + " [" +
              fixed(r.sprt->lower, 2) + ", " + fixed(r.sprt->upper, 2) + "], " +
-             (r.sprt->decision > 0 ? "H1 accepted" : r.sprt->decision < 0 ? "H0 accepted" : "undecided") + "\n";
+             (r.sprt->decision > 0 ? "H1 accepted" : r.sprt->decision < 0 ? "H0 accepted" : "undecided");
+        if (r.sprt->decision != 0 && r.sprt->games < t.games()) {
+            const int later = t.games() - r.sprt->games;
+            s += " after " + std::to_string(r.sprt->games) + " games (" + std::to_string(later) +
+                 (later == 1 ? " game" : " games") + " under way then finished later: counted in the score, not in the test)";
+        }
+        s += "\n";
     }
     return s;
 }

@@ -52,6 +52,7 @@ SprtState sprt_state(const SprtSpec& spec, const Tally& t) {
     SprtState s;
     s.lower = std::log(spec.beta / (1.0 - spec.alpha));
     s.upper = std::log((1.0 - spec.beta) / spec.alpha);
+    s.games = t.games();
     if (t.games() == 0) return s;
     auto regularised = [](int count) { return count == 0 ? 0.5 : static_cast<double>(count); };
     const double w = regularised(t.wins), d = regularised(t.draws), l = regularised(t.losses);
@@ -63,6 +64,10 @@ SprtState sprt_state(const SprtSpec& spec, const Tally& t) {
     s.llr = t.games() * (s1 - s0) * (2 * p - s0 - s1) / (2 * var);
     s.decision = s.llr >= s.upper ? 1 : s.llr <= s.lower ? -1 : 0;
     return s;
+}
+
+SprtState next_sprt_state(const SprtState& current, const SprtSpec& spec, const Tally& tally) {
+    return current.decision != 0 ? current : sprt_state(spec, tally);
 }
 
 }  // namespace outflank::match

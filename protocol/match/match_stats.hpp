@@ -43,9 +43,14 @@ struct SprtState {
     double llr = 0.0;
     double lower = 0.0, upper = 0.0;  // ln(beta / (1 - alpha)), ln((1 - beta) / alpha)
     int decision = 0;                 // +1 H1 accepted, -1 H0 accepted, 0 go on
+    int games = 0;                    // games the LLR counts
 };
 // The generalised SPRT's log-likelihood ratio (the normal approximation used by fishtest and
 // cutechess). A count of zero gets half a game, so three straight wins do not "prove" anything.
 SprtState sprt_state(const SprtSpec& spec, const Tally& tally);
+// The state after another game: a decision, once reached, stands. The match stops there, and games
+// already under way (with --concurrency) still finish and count in the score, but not in the test,
+// so that they cannot pull a crossed bound back to "undecided".
+SprtState next_sprt_state(const SprtState& current, const SprtSpec& spec, const Tally& tally);
 
 }  // namespace outflank::match

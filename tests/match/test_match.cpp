@@ -88,6 +88,38 @@ TEST_CASE("the referee tells outflank's threads from the command and warns when 
     CHECK_THAT(oversubscription_warning(1, many, 8), Catch::Matchers::Contains("--threads 8"));
 }
 
+TEST_CASE("SPRT: a decision stands when games under way finish after it", "[match]") {
+    // With --concurrency 2 a game still running when the LLR crosses a bound finishes and counts
+    // in the score; it once pulled a crossed bound (2.95 >= 2.94) back to "undecided" (2.92).
+    const SprtSpec spec{0.0, 10.0, 0.05, 0.05};
+    const SprtState decided = sprt_state(spec, Tally{600, 0, 400});
+    REQUIRE(decided.decision == 1);
+    CHECK(decided.games == 1000);
+    const SprtState later = next_sprt_state(decided, spec, Tally{600, 0, 1400});  // would be H0 now
+    CHECK(later.decision == 1);
+    CHECK(later.llr == decided.llr);
+    CHECK(later.games == 1000);
+    // Before a decision every game counts.
+    const SprtState open = sprt_state(spec, Tally{3, 0, 3});
+    REQUIRE(open.decision == 0);
+    CHECK(next_sprt_state(open, spec, Tally{600, 0, 400}).decision == 1);
+    CHECK(next_sprt_state(open, spec, Tally{4, 0, 3}).games == 7);
+
+    // The summary gives the decision and says which games it counted.
+    MatchOptions options;
+    options.games = 1001;
+    options.sprt = spec;
+    MatchResult result;
+    result.names[0] = "new";
+    result.names[1] = "old";
+    result.tally = Tally{601, 0, 400};
+    result.sprt = next_sprt_state(decided, spec, result.tally);
+    const std::string text = summary_text(result, options);
+    CHECK_THAT(text, Catch::Matchers::Contains("H1 accepted after 1000 games (1 game under way then finished later"));
+    result.tally = Tally{600, 0, 400};
+    CHECK_THAT(summary_text(result, options), !Catch::Matchers::Contains("after 1000 games"));
+}
+
 TEST_CASE("SPRT decides clear cases and waits on close ones", "[match]") {
     const SprtSpec spec{0.0, 20.0, 0.05, 0.05};
     const SprtState none = sprt_state(spec, Tally{});
