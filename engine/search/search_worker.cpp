@@ -71,7 +71,7 @@ void SearchWorker::order_moves(MoveList& list, Bitboard player, Bitboard opponen
     // incremental index update and a table lookup), otherwise by mobility and squares alone.
     // Shallow searches of each move (2 plies from depth 6, 4 from depth 10) ordered no better for
     // their cost: at equal depth they needed 2.2x the nodes and time on 120 WTHOR 2023
-    // positions (24-44 empties, depth 14 and 16).
+    // positions (28-44 empties, depth 14 and 16).
     const Bitboard empty = ~(player | opponent);
     for (MoveEntry& m : list) {
         if (m.sq == hash_move) {  // the transposition table's best move goes first, unexamined
