@@ -65,11 +65,19 @@ int nws_hash(Context& c, Bitboard P, Bitboard O, int alpha, int n_empties, unsig
     MoveList list;
     if (n_empties >= kEtcMin && c.tt) {
         // Enhanced transposition cut-off: a child already known to be bad enough for the
-        // opponent ends this node without a search.
+        // opponent ends this node without a search. Every child's bucket is requested before
+        // the first is read, so that their cache misses overlap instead of queueing.
+        std::uint64_t child_keys[MoveList::kMax];
+        int n = 0;
         for (Square sq : squares(moves)) {
             const Bitboard f = flip(sq, P, O);
+            child_keys[n] = hash_discs(O ^ f, P ^ f ^ bit(sq));
+            c.tt->prefetch(child_keys[n++]);
+        }
+        n = 0;
+        for (Square sq : squares(moves)) {
             TTData child;
-            if (c.tt->probe(hash_discs(O ^ f, P ^ f ^ bit(sq)), child) && child.depth == n_empties - 1 &&
+            if (c.tt->probe(child_keys[n++], child) && child.depth == n_empties - 1 &&
                 child.selectivity == kNoSelectivity && -child.upper > alpha) {
                 c.tt->store(key, n_empties, kNoSelectivity, alpha, alpha + 1, -child.upper, sq);
                 return -child.upper;
@@ -77,6 +85,14 @@ int nws_hash(Context& c, Bitboard P, Bitboard O, int alpha, int n_empties, unsig
         }
     }
     order_moves(c, list, P, O, moves, parity, tt_move, n_empties, alpha);
+    if (n_empties - 1 >= kHashMin && n_empties < kEtcMin && c.tt) {
+        // The children probe the table first thing: request their buckets now (from kEtcMin
+        // empties the cut-off above already has).
+        for (int i = 0; i < list.count; ++i) {
+            const MoveEntry& m = list.moves[i];
+            c.tt->prefetch(hash_discs(O ^ m.flipped, P ^ m.flipped ^ bit(m.sq)));
+        }
+    }
     int best = -kInfinity;
     Square best_move = kNoMove;
     for (int i = 0; i < list.count; ++i) {
