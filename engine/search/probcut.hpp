@@ -14,6 +14,10 @@ namespace outflank {
 inline constexpr double kProbCutT[6] = {1.1, 1.5, 2.0, 2.6, 3.3, 999.0};
 inline constexpr int kProbCutPercent[6] = {73, 87, 95, 98, 99, 100};
 
+// Searches to the end of the game at a selectivity below kNoSelectivity use ProbCut down to
+// this many empties; below it the exact solver is cheap enough to be exact.
+inline constexpr int kEndCutMinEmpties = 16;
+
 // Depth of the shallow search that predicts a search of `depth` plies (same parity as depth).
 constexpr int probcut_shallow_depth(int depth) { return (depth / 4) * 2 + (depth & 1); }
 

@@ -14,10 +14,6 @@ namespace outflank {
 
 namespace {
 
-// Searches to the end of the game at a selectivity below kNoSelectivity use ProbCut down to
-// this many empties; below it the exact solver is cheap enough to be exact.
-constexpr int kEndCutMinEmpties = 16;
-
 constexpr Bitboard kXSquaresOf[4] = {bit(9), bit(14), bit(49), bit(54)};
 constexpr Bitboard kCornerOf[4] = {bit(0), bit(7), bit(56), bit(63)};
 

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "search/engine.hpp"
 #include "search/search_control.hpp"
@@ -279,6 +281,45 @@ TEST_CASE("evaluate_moves with exact limits matches the solver", "[search]") {
         REQUIRE(!scores.empty());
         CHECK(scores.front().score == r.score);
         for (const MoveScore& m : scores) CHECK(m.exact);
+    }
+}
+
+TEST_CASE("without a fixed depth the iterations end in selective passes to the end, then the exact one", "[search]") {
+    // Once the midgame depth is within 10 plies of the end, each further iteration searches to
+    // the end of the game at rising ProbCut confidence (73% ... 99%) and the last one is exact.
+    const int empties = sanitized() ? 18 : 20;
+    Engine engine(16);
+    for (const Position& pos : positions_with_empties(empties, empties, 3, 91, true)) {
+        INFO(position_string(pos));
+        std::vector<std::pair<int, int>> steps;  // (depth, selectivity) of each iteration
+        engine.new_game();
+        Limits limits;
+        limits.nodes = 2'000'000'000;
+        const SearchResult r = engine.search(pos, limits, [&](const SearchInfo& i) {
+            if (steps.empty() || steps.back() != std::make_pair(i.depth, i.selectivity))
+                steps.emplace_back(i.depth, i.selectivity);
+        });
+        REQUIRE(r.exact);
+        const std::vector<std::pair<int, int>> passes = {
+            {empties, 73}, {empties, 87}, {empties, 95}, {empties, 98}, {empties, 99}, {empties, 100}};
+        REQUIRE(steps.size() > passes.size());
+        const std::size_t midgame = steps.size() - passes.size();
+        CHECK(std::vector(steps.begin() + static_cast<std::ptrdiff_t>(midgame), steps.end()) == passes);
+        CHECK(steps[midgame - 1].first == empties - 10);
+        for (std::size_t i = 0; i < midgame; ++i) CHECK(steps[i] == std::make_pair(static_cast<int>(i) + 1, 87));
+        Limits exact;
+        exact.exact = true;
+        engine.new_game();
+        CHECK(engine.search(pos, exact).score == r.score);
+
+        // A fixed depth stays a midgame search.
+        Limits fixed;
+        fixed.depth = empties - 1;
+        engine.new_game();
+        const SearchResult f = engine.search(pos, fixed);
+        CHECK(f.depth == empties - 1);
+        CHECK(!f.exact);
+        CHECK(f.selectivity == 87);
     }
 }
 
