@@ -29,7 +29,8 @@ constexpr int prepare_depth(int empties) { return empties / 2; }
 // 99%: ProbCut with the endgame error model down to kEndCutMinEmpties, exact below), then the
 // exact one. On FFO #41-#48 (22-25 empties) the 73% pass took 0.0-0.6 s against 0.4-8.7 s for
 // the exact solve, and its score was within 2 discs of the exact one; a midgame score is further
-// off (up to 7 discs there at half the empties' depth), so these passes choose better moves.
+// off (up to 7 discs there at half the empties' depth). Whether that wins games is the strength
+// ladder's SPRT rows (README), not this measurement.
 constexpr int kEndPassGap = 10;
 
 
