@@ -41,7 +41,9 @@ outflank_build() {
     local generator=() target=()
     command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
     [ -n "${OUTFLANK_TARGET:-}" ] && target=(--target "$OUTFLANK_TARGET")
-    if [ ! -f "$dir/CMakeCache.txt" ]; then
+    # Configure when there is no build system yet: a first run, or a configure that failed
+    # earlier (say, cmake run by hand before the packages were installed) and left only a cache.
+    if [ ! -f "$dir/CMakeCache.txt" ] || { [ ! -f "$dir/build.ninja" ] && [ ! -f "$dir/Makefile" ]; }; then
         cmake -S "$ROOT" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "$@" >&2
     fi
     cmake --build "$dir" --parallel "$(nproc)" "${target[@]}" >&2
