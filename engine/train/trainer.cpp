@@ -32,7 +32,8 @@ struct StageData {
 std::optional<StageData> label_stage(const TrainingSet& set, int stage, int overlap, const TrainerOptions& options,
                                      const TrainerHooks& hooks, const char* what) {
     StageData data;
-    const int min_empties = stage * 4 + 1 - overlap, max_empties = stage * 4 + 4 + overlap;
+    const int min_empties = patterns::stage_min_empties(stage) - overlap,
+              max_empties = patterns::stage_max_empties(stage) + overlap;
     for (const TrainingPosition& p : set.positions()) {
         const int empties = p.empties();
         if (empties < min_empties || empties > max_empties) continue;
@@ -122,8 +123,8 @@ bool train_evaluation(const TrainingSet& train, const TrainingSet& validation, c
 
         StageReport report;
         report.stage = stage;
-        report.min_empties = stage * 4 + 1;
-        report.max_empties = stage * 4 + 4;
+        report.min_empties = patterns::stage_min_empties(stage);
+        report.max_empties = patterns::stage_max_empties(stage);
         report.train_positions = train_samples.size();
         report.validation_positions = validation_samples.size();
         report.exact_labels = train_data->exact;

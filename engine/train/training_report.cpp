@@ -59,9 +59,9 @@ void print_validation_report(const std::vector<ValidationRow>& rows, int depth, 
         if (r.positions == 0) std::snprintf(reference, sizeof reference, "-");
         else if (r.exact) std::snprintf(reference, sizeof reference, "exact");
         else std::snprintf(reference, sizeof reference, "depth-%d search", depth);
-        std::fprintf(out, "%5d  %2d-%-2d    %9zu  %-16s  %9.2f  %7.2f   | %24.2f  %7.2f\n", r.stage, r.stage * 4 + 1,
-                     r.stage * 4 + 4, r.positions, reference, r.handmade_vs_reference, r.trained_vs_reference,
-                     r.handmade_vs_result, r.trained_vs_result);
+        std::fprintf(out, "%5d  %2d-%-2d    %9zu  %-16s  %9.2f  %7.2f   | %24.2f  %7.2f\n", r.stage,
+                     patterns::stage_min_empties(r.stage), patterns::stage_max_empties(r.stage), r.positions, reference,
+                     r.handmade_vs_reference, r.trained_vs_reference, r.handmade_vs_result, r.trained_vs_result);
     }
 }
 
