@@ -119,7 +119,7 @@ TEST_CASE("weights file: round trip, and every kind of damage is refused", "[eva
     const PatternWeights weights(random_weights(9));
     const std::string bytes = weights.serialize();
     CHECK(PatternWeights::parse(bytes, "w").compact() == weights.compact());
-    CHECK(bytes.size() <= 16u * 1024 * 1024);  // issue 17: weights stay within 16 MB
+    CHECK(bytes.size() < 8u * 1024 * 1024);
 
     std::string flipped = bytes;
     flipped[bytes.size() / 2] ^= 0x10;
