@@ -188,7 +188,7 @@ int SearchWorker::pvs(Bitboard player, Bitboard opponent, int depth, int alpha, 
         }
     }
 
-    if (selectivity_ < kNoSelectivity && !pv_node && depth >= 3) {
+    if (selectivity_ < kNoSelectivity && !pv_node && depth >= kProbCutMinDepth) {
         int score;
         if (probcut(player, opponent, depth, alpha, beta, ply, score)) return score;
     }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/cli.hpp"
+#include "eval/eval.hpp"
 #include "search/engine.hpp"
 #include "core/error.hpp"
 #include "search/probcut.hpp"
@@ -85,9 +86,10 @@ void run_probcut_data(const TuneOptions& opt) {
         if (!pos) continue;
         const int empties = pos->empty_count();
         const int depth = std::min(opt.depth, empties - 2);
-        const std::vector<int> score_at = scores_by_depth(engine, *pos, depth);
+        std::vector<int> score_at = scores_by_depth(engine, *pos, depth);
+        score_at[0] = eval_to_discs(evaluate(pos->player, pos->opponent));  // depth 2's shallow "search"
         progress.above_status([&] {  // the CSV rows never share a line with the status
-            for (int d = 3; d <= depth; ++d) {
+            for (int d = kProbCutMinDepth; d <= depth; ++d) {
                 const int s = probcut_shallow_depth(d);
                 std::printf("%d,%d,%d,%d,%d\n", empties, d, s, score_at[s], score_at[d]);
             }

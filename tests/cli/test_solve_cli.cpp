@@ -1,6 +1,6 @@
 // `outflank solve` end to end: rows, the summary, progress on stderr, and the exit codes for a
 // wrong score (1) and for a malformed line or a missing file (2, naming the place); and the
-// endgame ProbCut data (`tune endcut-data`) that scripts/fit-probcut --endgame reads.
+// ProbCut data (`tune probcut-data`, `tune endcut-data`) that scripts/fit-probcut reads.
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -104,4 +104,36 @@ TEST_CASE("tune endcut-data: shallow scores against the solver's exact score, as
 
     CHECK(run_outflank("tune endcut-data --games '" + wthor + "' --depth 12 --min-empties 10").exit_code == 2);
     CHECK(run_outflank("tune endcut-data --games '" + wthor + "' --min-empties 20 --max-empties 14").exit_code == 2);
+}
+
+TEST_CASE("tune probcut-data: shallow/deep pairs from depth 2 (the static evaluation) up, as CSV", "[solve_cli]") {
+    const std::string wthor = std::string(OUTFLANK_SHARED_DATA) + "/wthor/WTH_2022.wtb";
+    if (!std::filesystem::exists(wthor)) {
+        WARN("WTHOR data not found: test skipped");
+        return;
+    }
+    const BinaryRun r = run_outflank("tune probcut-data --games '" + wthor + "' --positions 4 --depth 4 --seed 3");
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 0);
+    std::istringstream in(r.out);
+    std::string line;
+    std::getline(in, line);
+    CHECK(line == "empties,depth,shallow,shallow_score,deep_score");
+    int rows = 0, nonzero_static = 0;
+    int depth2_deep = 0;
+    while (std::getline(in, line)) {
+        int empties = 0, depth = 0, shallow = 0, shallow_score = 0, deep = 0;
+        REQUIRE(std::sscanf(line.c_str(), "%d,%d,%d,%d,%d", &empties, &depth, &shallow, &shallow_score, &deep) == 5);
+        CHECK(depth == rows % 3 + 2);  // depths 2, 3 and 4 for each position
+        CHECK(shallow == (depth == 2 ? 0 : depth == 3 ? 1 : 2));
+        CHECK((shallow_score >= -64 && shallow_score <= 64 && deep >= -64 && deep <= 64));
+        if (depth == 2) {
+            depth2_deep = deep;
+            if (shallow_score != 0) ++nonzero_static;  // the evaluation is there, not a placeholder
+        }
+        if (depth == 4) CHECK(shallow_score == depth2_deep);  // both are the depth-2 search's score
+        ++rows;
+    }
+    CHECK(rows == 12);
+    CHECK(nonzero_static > 0);
 }
