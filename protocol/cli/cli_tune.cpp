@@ -60,7 +60,8 @@ std::vector<std::vector<Square>> read_games(const TuneOptions& opt, const char* 
     return games;
 }
 
-// Full-width iterative deepening to `depth`: the score after each depth (index = depth).
+// Full-width iterative deepening to `depth`: the score after each depth (index = depth); index 0
+// is the static evaluation, the "shallow search" of a depth-2 ProbCut.
 std::vector<int> scores_by_depth(Engine& engine, const Position& pos, int depth) {
     Limits limits;
     limits.depth = depth;
@@ -68,6 +69,7 @@ std::vector<int> scores_by_depth(Engine& engine, const Position& pos, int depth)
     limits.endgame_auto = false;
     limits.use_aspiration = false;
     std::vector<int> score_at(64, 0);
+    score_at[0] = eval_to_discs(evaluate(pos.player, pos.opponent));
     engine.new_game();
     engine.search(pos, limits, [&](const SearchInfo& info) { score_at[info.depth] = info.score; });
     return score_at;
@@ -86,8 +88,7 @@ void run_probcut_data(const TuneOptions& opt) {
         if (!pos) continue;
         const int empties = pos->empty_count();
         const int depth = std::min(opt.depth, empties - 2);
-        std::vector<int> score_at = scores_by_depth(engine, *pos, depth);
-        score_at[0] = eval_to_discs(evaluate(pos->player, pos->opponent));  // depth 2's shallow "search"
+        const std::vector<int> score_at = scores_by_depth(engine, *pos, depth);
         progress.above_status([&] {  // the CSV rows never share a line with the status
             for (int d = kProbCutMinDepth; d <= depth; ++d) {
                 const int s = probcut_shallow_depth(d);
