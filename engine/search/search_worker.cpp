@@ -193,35 +193,57 @@ int SearchWorker::pvs(Bitboard player, Bitboard opponent, int depth, int alpha, 
         if (probcut(player, opponent, depth, alpha, beta, ply, score)) return score;
     }
 
-    MoveList list(player, opponent, moves);
-    if (list.size() > 1) order_moves(list, player, opponent, depth, ply, hash_move);
-
     int best = -kInfinity;
     Square best_move = kNoMove;
     int a = alpha;
-    for (int i = 0; i < list.size(); ++i) {
-        const MoveEntry& m = list.pick(i);
-        const Bitboard child_player = opponent & ~m.flipped;
-        const Bitboard child_opponent = player | m.flipped | bit(m.sq);
-        patterns::indices_after_move(indices_[ply], m.sq, m.flipped, indices_[ply + 1]);
+    // Searches one child (the first with the full window, the others with a null window first) and
+    // keeps its score; true when it fails high. The caller checks for a stop after each.
+    auto search_child = [&](Square sq, Bitboard flipped, bool first) {
+        const Bitboard child_player = opponent & ~flipped;
+        const Bitboard child_opponent = player | flipped | bit(sq);
+        patterns::indices_after_move(indices_[ply], sq, flipped, indices_[ply + 1]);
         int s;
-        if (i == 0) {
+        if (first) {
             s = -pvs(child_player, child_opponent, depth - 1, -beta, -a, ply + 1, pv_node);
         } else {
             s = -pvs(child_player, child_opponent, depth - 1, -a - 1, -a, ply + 1, false);
-            if (s > a && s < beta)
-                s = -pvs(child_player, child_opponent, depth - 1, -beta, -a, ply + 1, pv_node);
+            if (s > a && s < beta) s = -pvs(child_player, child_opponent, depth - 1, -beta, -a, ply + 1, pv_node);
         }
-        if (ctx_.stopped()) return 0;
+        if (ctx_.stopped()) return false;  // the caller returns at once, before any score is kept
         if (s > best) {
             best = s;
-            best_move = m.sq;
+            best_move = sq;
             if (s > a) {
                 a = s;
-                update_pv(ply, m.sq);
+                update_pv(ply, sq);
                 if (ply == 0) root_score_ = s;
-                if (s >= beta) break;
+                if (s >= beta) return true;
             }
+        }
+        return false;
+    };
+
+    // The table's move goes first whatever the others score, so it is searched before they are
+    // generated and ordered: when it cuts off, as it mostly does, their evaluations are saved.
+    // The tree is the one a full ordering would search (that ordering puts it first too).
+    const bool hash_searched = hash_move < kPass && (moves & bit(hash_move));
+    if (hash_searched) {
+        const bool cut = search_child(hash_move, flips(hash_move, player, opponent), true);
+        if (ctx_.stopped()) return 0;
+        if (cut || (moves & (moves - 1)) == 0) {
+            if (ctx_.tt) ctx_.tt->store(key, depth, selectivity_, alpha, beta, best, best_move);
+            return best;
+        }
+    }
+
+    MoveList list(player, opponent, moves);
+    if (list.size() > 1) order_moves(list, player, opponent, depth, ply, hash_move);
+    for (int i = 0; i < list.size(); ++i) {
+        const MoveEntry& m = list.pick(i);
+        if (i > 0 || !hash_searched) {  // the table's move (first in the order) was searched above
+            const bool cut = search_child(m.sq, m.flipped, i == 0);
+            if (ctx_.stopped()) return 0;
+            if (cut) break;
         }
         // The eldest brother failed low at a null-window node: the others may be shared with
         // idle threads (the window stays (alpha, alpha + 1), so no PV is needed from them).
