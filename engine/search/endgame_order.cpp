@@ -8,19 +8,27 @@
 namespace outflank::endgame {
 namespace {
 
-// Plain alpha-beta on the evaluation (units of 1/kEvalScale discs), depth plies.
-int eval_search(Context& c, Bitboard P, Bitboard O, int alpha, int beta, int depth) {
+// Plain alpha-beta on the evaluation (units of 1/kEvalScale discs), depth plies. The pattern
+// indices travel with the position (one update from each move's flips), as in the midgame
+// search: a leaf's evaluation is then a table lookup per pattern instead of a computation from
+// the board.
+int eval_search(Context& c, const patterns::PatternIndices& indices, Bitboard P, Bitboard O, int alpha, int beta,
+                int depth) {
     ++c.nodes;
     const Bitboard moves = legal_moves(P, O);
     if (!moves) {
         if (!legal_moves(O, P)) return final_score(P, O) * kEvalScale;
-        return -eval_search(c, O, P, -beta, -alpha, depth);
+        patterns::PatternIndices passed;
+        patterns::indices_after_pass(indices, passed);
+        return -eval_search(c, passed, O, P, -beta, -alpha, depth);
     }
-    if (depth == 0) return evaluate(P, O);
+    if (depth == 0) return evaluate(indices, P, O);
     int best = -kInfinity * kEvalScale;
+    patterns::PatternIndices child;
     for (Square sq : squares(moves)) {
         const Bitboard f = flip(sq, P, O);
-        const int score = -eval_search(c, O ^ f, P ^ f ^ bit(sq), -beta, -alpha, depth - 1);
+        patterns::indices_after_move(indices, sq, f, child);
+        const int score = -eval_search(c, child, O ^ f, P ^ f ^ bit(sq), -beta, -alpha, depth - 1);
         if (score > best) {
             best = score;
             if (best >= beta) break;
@@ -39,13 +47,16 @@ void deep_order(Context& c, MoveList& list, Bitboard P, Bitboard O, Bitboard mov
     const int depth = sort_depth(n_empties);
     // The window: far below alpha nothing matters but "bad"; above it, the exact shallow value.
     const int lo = (alpha - 8) * kEvalScale, hi = kMaxScore * kEvalScale + 1;
+    const patterns::PatternIndices indices = patterns::indices_of(P, O);
+    patterns::PatternIndices child;
     for (int i = 0; i < list.count; ++i) {
         MoveEntry& m = list.moves[i];
         if (m.sq == tt_move) continue;
         // Thousands of nodes per move at 24+ empties: a stop must not wait for all of them.
         if (c.should_stop()) return;
         const Bitboard nP = O ^ m.flipped, nO = P ^ m.flipped ^ bit(m.sq);
-        const int value = -eval_search(c, nP, nO, -hi, -lo, depth);
+        patterns::indices_after_move(indices, m.sq, m.flipped, child);
+        const int value = -eval_search(c, child, nP, nO, -hi, -lo, depth);
         m.score += value * kEvalOrderWeight;
     }
 }
