@@ -241,6 +241,8 @@ SearchResult Searcher::search_position(const Position& pos, const Limits& limits
     result = midgame(pos, limits, on_info);
 
     // With a clock and no fixed solve depth, hand over to the solver when it fits in half the time left.
+    // (A win/loss/draw solve where only that fits, an empty or two earlier, played no better:
+    // README ladder.)
     if (!result.exact && !stopped() && limits.endgame_auto && limits.solve_empties < 0 && limits.time > 0 &&
         estimated_solve_seconds(empties) < (limits.time - control_.elapsed()) * 0.5) {
         SearchResult exact = solve(pos, false, on_info);  // its nodes include the midgame search's
