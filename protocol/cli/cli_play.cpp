@@ -13,6 +13,7 @@
 
 #include "book/book.hpp"
 #include "book/book_file.hpp"
+#include "book/book_policy.hpp"
 #include "book/default_book.hpp"
 #include "cli/cli.hpp"
 #include "core/error.hpp"
@@ -82,15 +83,17 @@ private:
                 out_ << "outflank passes." << std::endl;
                 continue;
             }
+            const Limits limits = level_limits(level_);
             std::optional<BookMove> from_book;
             if (book_) from_book = book_->choose(pos, 0, rng_);
-            if (from_book && pos.is_legal(from_book->move)) {
+            // A level deeper than the book's searches plays its own move (book_policy.hpp).
+            if (from_book && pos.is_legal(from_book->move) && book_use(*from_book, limits, true) == BookUse::Now) {
                 game_.play(from_book->move);
                 out_ << "outflank plays " << square_name(from_book->move) << " (book, " << score_string(from_book->score)
                      << ")." << std::endl;
                 continue;
             }
-            const SearchResult r = engine_.search(pos, level_limits(level_));
+            const SearchResult r = engine_.search(pos, limits);
             game_.play(r.best_move);
             out_ << "outflank plays " << square_name(r.best_move) << " (" << score_string(r.score) << ", "
                  << depth_string_of(r) << ")." << std::endl;

@@ -109,6 +109,9 @@ private:
     // `spent`: seconds since the command arrived, already gone from this move's time.
     Limits move_limits(Color color, int empties, double spent) const;
     Limits capped(Limits limits) const;
+    // Whether time `color`'s next move leaves unused stays on its clock for later moves (main
+    // time, a byo-yomi period with moves still due after this one); false for a time per move.
+    bool time_kept_for_later(Color color) const;
     // `status`, when given, hears the iterations and carries the info lines (it owns the log
     // while a Heartbeat writes to it too).
     SearchResult run_search(const Position& pos, const Limits& limits, SearchHeartbeat* status = nullptr,

@@ -31,6 +31,9 @@ public:
     // The soft and hard time for `color`'s next move with `empties` empty squares, keeping
     // `overhead` seconds back for latency. Only meaningful when limited(color).
     TimeBudget budget(Color color, int empties, double overhead = kDefaultMoveOverhead) const;
+    // True when `color`'s next move is the last one due in its byo-yomi period (a time per move
+    // is a period of one move): time it leaves unused is lost when the next period starts.
+    bool last_move_of_period(Color color) const { return limited(color) && sides_[index(color)].stones == 1; }
     // Books a move of `seconds` by `color`: main time first, then the byo-yomi periods.
     void spend(Color color, double seconds);
 

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "book/book.hpp"
+#include "book/book_policy.hpp"
 #include "search/engine.hpp"
 #include "core/error.hpp"
 #include "gtp/gtp.hpp"
@@ -120,6 +121,11 @@ SearchResult GtpEngine::run_search(const Position& pos, const Limits& limits, Se
     return result;
 }
 
+bool GtpEngine::time_kept_for_later(Color color) const {
+    // Without a GTP clock the only time is --time's, which is per move.
+    return clock_.limited(color) && !clock_.last_move_of_period(color);
+}
+
 // ---- genmove / reg_genmove ------------------------------------------------------------------
 
 std::string GtpEngine::generate_move(const Args& args, bool commit) {
@@ -151,8 +157,30 @@ std::string GtpEngine::generate_move(const Args& args, bool commit) {
     Square move = kNoMove;
     std::optional<BookMove> book_move;
     if (book_) book_move = book_->choose(search_pos, options_.book_randomness, book_rng_);
-    if (book_move && search_pos.is_legal(book_move->move)) {
-        // In the book: answer at once, no search.
+    if (book_move && !search_pos.is_legal(book_move->move)) book_move.reset();
+    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const Limits limits = move_limits(color, search_pos.empty_count(), spent);
+    // Whether the book answers, and when: book_policy.hpp.
+    const BookUse use = book_move ? book_use(*book_move, limits, time_kept_for_later(color)) : BookUse::Never;
+    bool from_book = use == BookUse::Now;
+    if (!from_book) {
+        SearchResult result;
+        try {
+            result = run_search(search_pos, limits);
+        } catch (const std::exception& e) {
+            // A move must come back whatever happened (the clock is running): log and fall back.
+            log_ << "genmove: search failed (" << e.what() << "); playing "
+                 << (use == BookUse::IfDeeper ? "the book's move\n" : "the first legal move\n");
+        }
+        move = result.best_move;
+        if (use == BookUse::IfDeeper) {
+            from_book = book_deeper_than(*book_move, result);
+            if (!from_book && options_.show_info)
+                log_ << "info book " << square_name(book_move->move, true) << " depth " << book_move->depth
+                     << " not played: the search reached depth " << result.depth << std::endl;
+        }
+    }
+    if (from_book) {
         move = book_move->move;
         last_book_move_ = std::make_unique<BookMove>(*book_move);
         if (options_.show_info)
@@ -160,13 +188,6 @@ std::string GtpEngine::generate_move(const Args& args, bool commit) {
                  << static_cast<int>(book_move->depth) << (book_move->exact ? " exact" : "") << " games " << book_move->games
                  << std::endl;
     } else {
-        try {
-            const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            move = run_search(search_pos, move_limits(color, search_pos.empty_count(), spent)).best_move;
-        } catch (const std::exception& e) {
-            // A move must come back whatever happened (the clock is running): log and fall back.
-            log_ << "genmove: search failed (" << e.what() << "); playing the first legal move\n";
-        }
         last_book_move_.reset();
     }
     if (!search_pos.is_legal(move)) {
