@@ -11,9 +11,10 @@ TimeBudget plan_time(const ClockState& clock, int empties) {
     if (clock.moves > 0) {
         moves_left = clock.moves;
     } else {
-        // Our remaining moves are about half the empties; the last ~8 plies are solved almost
-        // instantly, so spread the clock over the moves before them, with a floor for safety.
-        moves_left = std::max(1, (std::max(empties, 0) - 8) / 2 + 1);
+        // Our remaining moves are about half the empties, but from about 18 empties the exact
+        // solver finishes the game in a fraction of a move's share: spread the clock over the
+        // moves before them, where the game is decided, with a floor for safety.
+        moves_left = std::max(1, (std::max(empties, 0) - 18) / 2 + 1);
         moves_left = std::max(moves_left, 3);
     }
     double soft = usable / moves_left + clock.increment * 0.8;

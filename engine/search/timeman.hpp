@@ -23,9 +23,10 @@ struct TimeBudget {
     double hard = 0;  // stop and answer with the best move so far by then (seconds)
 };
 
-// Plans the next move's time. `empties` bounds how many moves the engine still has to make
-// (about empties / 2), so the clock is spread over what is left, with more for the midgame,
-// where a deeper search pays most, than for the last moves, which the solver finishes quickly.
+// Plans the next move's time. Under a game clock `empties` says how many own moves are left
+// before about 18 empties (the exact solver plays the rest in a fraction of a share), and the
+// clock is spread over those: the midgame, where a deeper search pays most, gets the time. At 4 s
+// a game this spent 82% of the clock instead of 64% and scored +28 Elo (README, ladder).
 TimeBudget plan_time(const ClockState& clock, int empties);
 
 // Iterative deepening under a budget: after each completed iteration, whether to start the next.

@@ -46,6 +46,23 @@ TEST_CASE("time plans never exceed the clock", "[search]") {
     }
 }
 
+TEST_CASE("a game clock is spread over the moves before the exact solver's range", "[search]") {
+    // Sudden death, 60 s left: the clock is shared by the own moves still to come before about
+    // 18 empties (the solver plays the rest in a fraction of a share), not by all of them.
+    const double usable = 60.0 * 0.97 - kDefaultMoveOverhead;
+    // 40 empties: 11 own moves before 18 empties (and this one): a twelfth of the clock, where
+    // spreading it over every move to the end of the game (about 20) would give a twentieth.
+    CHECK(plan_time({60.0, 0, 0}, 40).soft == Approx(usable / 12));
+    CHECK(plan_time({60.0, 0, 0}, 50).soft == Approx(usable / 17));
+    // Near and inside the solver's range a move may take a third of what is left, no more.
+    for (int empties : {24, 20, 18, 12, 4})
+        CHECK(plan_time({60.0, 0, 0}, empties).soft == Approx(usable / std::max(3, (empties - 18) / 2 + 1)));
+    // The share grows as the game goes on: later midgame moves get at least as much of the
+    // same clock as earlier ones.
+    for (int empties = 60; empties > 18; --empties)
+        CHECK(plan_time({60.0, 0, 0}, empties - 1).soft >= plan_time({60.0, 0, 0}, empties).soft);
+}
+
 TEST_CASE("a time per move is spent in full: every iteration starts", "[search]") {
     // One move per period (the referee's --time-per-move): time left unused is lost.
     const TimeBudget per_move = plan_time({0.25, 1, 0}, 40);
