@@ -14,8 +14,7 @@ TimeBudget plan_time(const ClockState& clock, int empties) {
         // Our remaining moves are about half the empties, but from about 18 empties the exact
         // solver finishes the game in a fraction of a move's share: spread the clock over the
         // moves before them, where the game is decided, with a floor for safety.
-        moves_left = std::max(1, (std::max(empties, 0) - 18) / 2 + 1);
-        moves_left = std::max(moves_left, 3);
+        moves_left = std::max(3, (std::max(empties, 0) - kClockSpreadEndEmpties) / 2 + 1);
     }
     double soft = usable / moves_left + clock.increment * 0.8;
     // A move may take up to 3x its share when the search needs it (unstable iterations), but never

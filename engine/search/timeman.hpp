@@ -23,6 +23,10 @@ struct TimeBudget {
     double hard = 0;  // stop and answer with the best move so far by then (seconds)
 };
 
+// Under a game clock, the empties from which the exact solver plays the rest of the game in a
+// fraction of a move's share: the clock is spread over the own moves before them.
+inline constexpr int kClockSpreadEndEmpties = 18;
+
 // Plans the next move's time. Under a game clock `empties` says how many own moves are left
 // before about 18 empties (the exact solver plays the rest in a fraction of a share), and the
 // clock is spread over those: the midgame, where a deeper search pays most, gets the time. At 4 s

@@ -55,8 +55,8 @@ TEST_CASE("a game clock is spread over the moves before the exact solver's range
     CHECK(plan_time({60.0, 0, 0}, 40).soft == Approx(usable / 12));
     CHECK(plan_time({60.0, 0, 0}, 50).soft == Approx(usable / 17));
     // Near and inside the solver's range a move may take a third of what is left, no more.
-    for (int empties : {24, 20, 18, 12, 4})
-        CHECK(plan_time({60.0, 0, 0}, empties).soft == Approx(usable / std::max(3, (empties - 18) / 2 + 1)));
+    CHECK(plan_time({60.0, 0, 0}, 24).soft == Approx(usable / 4));
+    for (int empties : {22, 20, 18, 12, 4}) CHECK(plan_time({60.0, 0, 0}, empties).soft == Approx(usable / 3));
     // The share grows as the game goes on: later midgame moves get at least as much of the
     // same clock as earlier ones.
     for (int empties = 60; empties > 18; --empties)
