@@ -24,7 +24,8 @@ struct TimeBudget {
 };
 
 // Under a game clock, the empties from which the exact solver plays the rest of the game in a
-// fraction of a move's share: the clock is spread over the own moves before them.
+// fraction of a move's share: the clock is spread over the own moves before them. 22 spent 88%
+// of a 4 s clock instead of 82% and played no better over 800 games (README, strength ladder).
 inline constexpr int kClockSpreadEndEmpties = 18;
 
 // Plans the next move's time. Under a game clock `empties` says how many own moves are left
