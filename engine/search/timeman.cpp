@@ -11,7 +11,7 @@ TimeBudget plan_time(const ClockState& clock, int empties) {
     if (clock.moves > 0) {
         moves_left = clock.moves;
     } else {
-        // Our remaining moves are about half the empties, but from about 18 empties the exact
+        // Our remaining moves are about half the empties, but from kClockSpreadEndEmpties the exact
         // solver finishes the game in a fraction of a move's share: spread the clock over the
         // moves before them, where the game is decided, with a floor for safety.
         moves_left = std::max(3, (std::max(empties, 0) - kClockSpreadEndEmpties) / 2 + 1);

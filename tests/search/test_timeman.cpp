@@ -58,8 +58,8 @@ TEST_CASE("a game clock is spread over the moves before the exact solver's range
     CHECK(plan_time({60.0, 0, 0}, 24).soft == Approx(usable / 4));
     for (int empties : {22, 20, 18, 12, 4}) CHECK(plan_time({60.0, 0, 0}, empties).soft == Approx(usable / 3));
     // The share grows as the game goes on: later midgame moves get at least as much of the
-    // same clock as earlier ones.
-    for (int empties = 60; empties > 18; --empties)
+    // same clock as earlier ones, wherever the solver's range begins.
+    for (int empties = 60; empties > kClockSpreadEndEmpties; --empties)
         CHECK(plan_time({60.0, 0, 0}, empties - 1).soft >= plan_time({60.0, 0, 0}, empties).soft);
 }
 
