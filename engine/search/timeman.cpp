@@ -16,6 +16,8 @@ TimeBudget plan_time(const ClockState& clock, int empties) {
         // moves before them, where the game is decided, with a floor for safety.
         moves_left = std::max(3, (std::max(empties, 0) - kClockSpreadEndEmpties) / 2 + 1);
     }
+    // Every move before the solver's range gets an equal share, the opening's too: 0.6 of it above
+    // 44 empties played no better over 600 games at 4 s a game (README, strength ladder).
     double soft = usable / moves_left + clock.increment * 0.8;
     // A move may take up to 3x its share when the search needs it (unstable iterations), but never
     // more than 40% of what is left unless it is the only move of the period.
