@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,9 @@ struct DataOptions {
     std::string out;
     bool resume = false;
     bool quiet = false;
+    // --solve-eval: the evaluation that orders the exact solves ("" keeps the command's). Not a
+    // setting of the set: the scores are exact whatever orders the search, only the time changes.
+    std::string solve_eval;
     ShardOptions shard;  // --shard K/N --output FILE: solve only this shard's positions
 };
 
@@ -82,6 +86,26 @@ std::string data_settings_text(const DataOptions& o) {
             " seed=" + std::to_string(o.seed) + " exact-empties=" + std::to_string(o.exact_empties) +
             " exact-all=" + std::to_string(o.exact_all) + " exact-sample=" + std::to_string(o.exact_sample);
     return text;
+}
+
+// The evaluation for the solves, loaded before any work so that a bad file is refused at once;
+// nullopt keeps the command's evaluation (the one self-play used).
+std::optional<EvaluationChoice> solve_evaluation(const DataOptions& o) {
+    if (o.solve_eval.empty()) return std::nullopt;
+    DataFileLookup lookup = weights_lookup();
+    lookup.option = "--solve-eval";
+    try {
+        return choose_evaluation(o.solve_eval, lookup);
+    } catch (const Error& e) {
+        throw Error(std::string("train data --solve-eval: ") + e.what());
+    }
+}
+
+// Switches to the solves' evaluation once self-play is over: its weights order the solver's moves.
+void use_solve_evaluation(const std::optional<EvaluationChoice>& choice, ProgressDisplay& status) {
+    if (!choice) return;
+    use_pattern_weights(choice->weights);
+    status.line("the solves are ordered by the " + choice->description());
 }
 
 // Reads the games, plays the self-play games, merges and samples: the set before solving. False
@@ -148,6 +172,7 @@ void run_data_shard(const DataOptions& o) {
     const ShardSpec spec = *shard_spec(o.shard, "train data");
     if (o.resume) throw Error("train data: --resume is for a whole run; a stopped shard is run again");
     if (!o.out.empty()) throw Error("train data: with --shard the shard goes to --output; `outflank merge` writes the set");
+    const std::optional<EvaluationChoice> solve_choice = solve_evaluation(o);
     InterruptScope interrupt;
     ProgressDisplay status(o.quiet);
     DataCheckpoint c;
@@ -165,6 +190,7 @@ void run_data_shard(const DataOptions& o) {
     for (const TrainingPosition& p : mine) to_solve += p.empties() <= o.exact_empties;
     status.line("solving " + std::to_string(to_solve) + " positions with at most " + std::to_string(o.exact_empties) +
                 " empties (shard " + std::to_string(spec.index) + " of " + std::to_string(spec.count) + ")");
+    use_solve_evaluation(solve_choice, status);
     solve_exact(
         mine, o.exact_empties, o.threads, [&](std::size_t done) { status.update(count_line("solving", done, to_solve)); },
         [] { return InterruptScope::requested(); });
@@ -201,6 +227,7 @@ void run_data(const DataOptions& o) {
     if (o.resume && !checkpoint_exists)
         throw Error("train data --resume: there is no checkpoint " + checkpoint_path + " to resume");
     const std::string settings = data_settings_text(o);
+    const std::optional<EvaluationChoice> solve_choice = solve_evaluation(o);
     DataCheckpoint c;
     if (o.resume) {
         c = load_data_checkpoint(checkpoint_path);
@@ -232,6 +259,7 @@ void run_data(const DataOptions& o) {
     // The longest step starts: one line that always shows (a log then tells which step a stop hit).
     status.line("solving " + std::to_string(to_solve - solved_before) + " positions with at most " +
                 std::to_string(o.exact_empties) + " empties");
+    use_solve_evaluation(solve_choice, status);
     solve_exact(
         set.positions(), o.exact_empties, o.threads,
         [&](std::size_t done) { status.update(count_line("solving", solved_before + done, to_solve)); },
@@ -377,6 +405,9 @@ void add_train(CLI::App& app) {
     d->add_flag("--resume", data->resume,
                 "Continue an interrupted run from --out's .checkpoint (same options and input files)");
     d->add_flag("--quiet,-q", data->quiet, "No progress on stderr");
+    d->add_option("--solve-eval", data->solve_eval,
+                  "Weights file (or none) that orders the exact solves; default: the command's evaluation. "
+                  "The scores are exact either way: the same set, only the time changes");
     add_shard_options(d, data->shard);
     d->callback([data] { run_data(*data); });
 
