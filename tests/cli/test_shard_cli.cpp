@@ -13,6 +13,7 @@
 
 #include "support/book_support.hpp"
 #include "support/file_io_support.hpp"
+#include "support/train_support.hpp"
 
 using outflank::test::BoundedRun;
 using outflank::test::file_bytes;
@@ -226,10 +227,7 @@ TEST_CASE("shard cli: train data shards merge into the single run's training set
     const ScratchDir dir("shard_train");
     // Twelve short games played to the end by the engine itself would take long; a few full
     // transcripts from the eOthello set do, with the last 10 empties solved.
-    const std::string games = dir.write(
-        "games.txt",
-        "f5d6c4d3e6f4e3f6c5b4e7f3c6d7b5a5c3b3g5h5g4h4e2g6b6d8c7c8a4a6a7f1a3c2d2b2e1b7g3h3f2d1a1a2b1a8c1g1f7g8e8f8b8g7h8h7h6h2g2h1\n"
-        "d3c5f6f5e6e3d6f7b6d7e2c6d8c4e7c3f4c8c7d2d1a6b3f3b8f8b5f2e8a8b4b7a7a5g3f1g4g5h6a4g6e1b2c1c2h3h4g2g7h2h1a1g1b1a2a3h7h8g8h5\n");
+    const std::string games = dir.write("games.txt", outflank::test::kTwoGameTranscripts);
     const std::string options = " --transcripts '" + games + "' --exact-empties 10 --threads 1";
     const BoundedRun single = run("train data" + options + " --out '" + dir.file("single.set") + "'");
     REQUIRE(single.exit_code == 0);

@@ -9,6 +9,7 @@
 
 #include "eval/eval.hpp"
 #include "support/file_io_support.hpp"
+#include "support/train_support.hpp"
 
 using outflank::test::BoundedRun;
 using outflank::test::file_bytes;
@@ -24,10 +25,7 @@ BoundedRun run(const std::string& args) { return run_outflank_bounded(args, {}, 
 
 TEST_CASE("train data --solve-eval: the same set, ordered by other weights; bad files refused", "[train]") {
     const ScratchDir dir("train_solve_eval");
-    const std::string games = dir.write(
-        "games.txt",
-        "f5d6c4d3e6f4e3f6c5b4e7f3c6d7b5a5c3b3g5h5g4h4e2g6b6d8c7c8a4a6a7f1a3c2d2b2e1b7g3h3f2d1a1a2b1a8c1g1f7g8e8f8b8g7h8h7h6h2g2h1\n"
-        "d3c5f6f5e6e3d6f7b6d7e2c6d8c4e7c3f4c8c7d2d1a6b3f3b8f8b5f2e8a8b4b7a7a5g3f1g4g5h6a4g6e1b2c1c2h3h4g2g7h2h1a1g1b1a2a3h7h8g8h5\n");
+    const std::string games = dir.write("games.txt", outflank::test::kTwoGameTranscripts);
     // Self-play too: it must still be played with the command's evaluation (here the hand-made
     // one), or its games, and so the set, would change.
     const std::string data = "--eval none train data --transcripts '" + games +
