@@ -69,7 +69,9 @@ std::string count_line(const char* what, std::size_t done, std::size_t total) {
     return line;
 }
 
-// Everything the collected set depends on: the options and the bytes of every input file.
+// Everything the collected set depends on: the options, the bytes of every input file and, with
+// self-play, the evaluation that plays it (the one in use when this is called: call it before
+// --solve-eval switches).
 std::string data_settings_text(const DataOptions& o) {
     std::string text;
     const auto files = [&text](const char* kind, const std::vector<std::string>& paths) {
@@ -85,6 +87,7 @@ std::string data_settings_text(const DataOptions& o) {
     text += "selfplay=" + std::to_string(o.selfplay) + " selfplay-depth=" + std::to_string(o.selfplay_depth) +
             " seed=" + std::to_string(o.seed) + " exact-empties=" + std::to_string(o.exact_empties) +
             " exact-all=" + std::to_string(o.exact_all) + " exact-sample=" + std::to_string(o.exact_sample);
+    if (o.selfplay > 0) text += " selfplay-" + evaluation_setting();
     return text;
 }
 
@@ -173,6 +176,7 @@ void run_data_shard(const DataOptions& o) {
     if (o.resume) throw Error("train data: --resume is for a whole run; a stopped shard is run again");
     if (!o.out.empty()) throw Error("train data: with --shard the shard goes to --output; `outflank merge` writes the set");
     const std::optional<EvaluationChoice> solve_choice = solve_evaluation(o);
+    const std::string settings = data_settings_text(o);
     InterruptScope interrupt;
     ProgressDisplay status(o.quiet);
     DataCheckpoint c;
@@ -204,7 +208,6 @@ void run_data_shard(const DataOptions& o) {
     file.kind = "train";
     file.input = "train data";
     // The settings text already holds every input file's checksum; it is the input's identity.
-    const std::string settings = data_settings_text(o);
     file.input_checksum = fnv1a(settings);
     file.spec = spec;
     file.items = all.size();

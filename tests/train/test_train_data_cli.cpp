@@ -1,7 +1,8 @@
 // `train data --solve-eval`: another evaluation orders the exact solves. The scores are exact
 // whatever orders the search, so the training set is the same byte for byte (self-play keeps the
-// command's evaluation), shards solved with and without it merge, and a file that cannot be
-// loaded is refused before any work, with nothing written.
+// command's evaluation), shards solved with and without it merge (but not shards whose self-play
+// games different evaluations played), and a file that cannot be loaded is refused before any
+// work, with nothing written.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -50,6 +51,16 @@ TEST_CASE("train data --solve-eval: the same set, ordered by other weights; bad 
                                   dir.file("s2") + "'");
     REQUIRE(merged.exit_code == 0);
     CHECK(file_bytes(dir.file("merged.set")) == file_bytes(dir.file("plain.set")));
+    // The evaluation that plays the self-play games is one: a shard whose games the shipped
+    // weights played is not merged with one whose games the hand-made evaluation played.
+    const std::string other = data.substr(std::string("--eval none ").size());
+    REQUIRE(run(other + " --shard 2/2 --output '" + dir.file("s2w") + "'").exit_code == 0);
+    const BoundedRun mixed = run("merge -q -o '" + dir.file("mixed.set") + "' '" + dir.file("s1") + "' '" +
+                                 dir.file("s2w") + "'");
+    CHECK(mixed.exit_code == 2);
+    // (The settings text, with every input file's checksum, is a train shard's input identity.)
+    CHECK_THAT(mixed.err, Contains("comes from another input"));
+    CHECK_FALSE(std::filesystem::exists(dir.file("mixed.set")));
 
     // `none` selects the hand-made evaluation for the solves.
     const BoundedRun none = run("train data --transcripts '" + games +
