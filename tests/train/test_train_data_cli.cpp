@@ -29,8 +29,9 @@ TEST_CASE("train data --solve-eval: the same set, ordered by other weights; bad 
     const std::string games = dir.write("games.txt", outflank::test::kTwoGameTranscripts);
     // Self-play too: it must still be played with the command's evaluation (here the hand-made
     // one), or its games, and so the set, would change.
-    const std::string data = "--eval none train data --transcripts '" + games +
-                             "' --selfplay 6 --selfplay-depth 2 --seed 3 --exact-empties 12 --threads 2";
+    const std::string collect = "train data --transcripts '" + games +
+                                "' --selfplay 6 --selfplay-depth 2 --seed 3 --exact-empties 12 --threads 2";
+    const std::string data = "--eval none " + collect;
     const std::string weights = outflank::default_weights_path();
     REQUIRE(std::filesystem::exists(weights));
 
@@ -53,8 +54,7 @@ TEST_CASE("train data --solve-eval: the same set, ordered by other weights; bad 
     CHECK(file_bytes(dir.file("merged.set")) == file_bytes(dir.file("plain.set")));
     // The evaluation that plays the self-play games is one: a shard whose games the shipped
     // weights played is not merged with one whose games the hand-made evaluation played.
-    const std::string other = data.substr(std::string("--eval none ").size());
-    REQUIRE(run(other + " --shard 2/2 --output '" + dir.file("s2w") + "'").exit_code == 0);
+    REQUIRE(run(collect + " --shard 2/2 --output '" + dir.file("s2w") + "'").exit_code == 0);
     const BoundedRun mixed = run("merge -q -o '" + dir.file("mixed.set") + "' '" + dir.file("s1") + "' '" +
                                  dir.file("s2w") + "'");
     CHECK(mixed.exit_code == 2);
