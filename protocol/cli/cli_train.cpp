@@ -1,4 +1,4 @@
-// `outflank train data|fit|validate`: the trainer of the pattern evaluation (scripts/train-eval
+// `outflank train data|fit|validate|probe-head`: the trainer of the pattern evaluation (scripts/train-eval
 // runs the whole pipeline). The work is in engine/train/; this file reads
 // options and files and prints progress (stderr) and reports (stdout).
 #include <algorithm>
@@ -21,6 +21,7 @@
 #include "eval/pattern_eval.hpp"
 #include "common/progress.hpp"
 #include "records/records.hpp"
+#include "train/head_probe.hpp"
 #include "train/trainer.hpp"
 #include "train/training_checkpoint.hpp"
 #include "train/training_label.hpp"
@@ -380,6 +381,40 @@ void run_validate(const ValidateOptions& o) {
     print_validation_report(rows, o.depth, stdout);
 }
 
+struct ProbeHeadOptions {
+    std::string train, validation;
+    bool quiet = false;
+    HeadProbeOptions probe;
+};
+
+void run_probe_head(const ProbeHeadOptions& o) {
+    const TrainingSet train = TrainingSet::load(o.train), validation = TrainingSet::load(o.validation);
+    InterruptScope interrupt;
+    ProgressDisplay status(o.quiet);
+    std::printf("model      epoch  stage  empties  train-positions  train-MAE  validation-positions  validation-MAE\n");
+    probe_head(
+        train, validation, o.probe,
+        [&](const HeadProbeEpoch& r) {
+            const char* model = r.model == HeadModel::linear ? "linear" : "nonlinear";
+            status.line(std::string(model) + ": epoch " + std::to_string(r.epoch) + "/" +
+                        std::to_string(o.probe.epochs) + " done");
+            for (int st = 0; st < patterns::kStageCount; ++st) {
+                if (r.train_positions[st] == 0 && r.validation_positions[st] == 0) continue;
+                const std::string empties = std::to_string(patterns::stage_min_empties(st)) + "-" +
+                                            std::to_string(patterns::stage_max_empties(st));
+                std::printf("%-9s  %5d  %5d  %7s  %15zu  %9.3f  %20zu  %14.3f\n", model, r.epoch, st, empties.c_str(),
+                            r.train_positions[st], r.train_mae[st], r.validation_positions[st], r.validation_mae[st]);
+            }
+            std::fflush(stdout);
+        },
+        [] { return InterruptScope::requested(); });
+    status.finish();
+    if (InterruptScope::requested()) {
+        std::fprintf(stderr, "train probe-head: stopped by %s\n", InterruptScope::signal_name());
+        exit_code = InterruptScope::exit_code();
+    }
+}
+
 }  // namespace
 
 void add_train(CLI::App& app) {
@@ -452,6 +487,28 @@ void add_train(CLI::App& app) {
     v->add_option("--threads", validate->threads, "Worker threads")->check(CLI::Range(1, 64))->capture_default_str();
     v->add_flag("--quiet,-q", validate->quiet, "No progress on stderr");
     v->callback([validate] { run_validate(*validate); });
+
+    auto probe = std::make_shared<ProbeHeadOptions>();
+    auto* p = train->add_subcommand(
+        "probe-head", "Measure what a non-linear layer over pattern vectors gains over the linear model (exact labels)");
+    p->add_option("data", probe->train, "Training set (from `train data`)")->required()->check(CLI::ExistingFile);
+    p->add_option("--validation", probe->validation, "Validation set (from `train data`)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    p->add_option("--min-empties", probe->probe.min_empties, "Fewest empties of the positions used")
+        ->check(CLI::Range(1, 60))->capture_default_str();
+    p->add_option("--max-empties", probe->probe.max_empties, "Most empties of the positions used")
+        ->check(CLI::Range(1, 60))->capture_default_str();
+    p->add_option("--epochs", probe->probe.epochs, "Passes over the training positions, per model")
+        ->check(CLI::Range(1, 1000))->capture_default_str();
+    p->add_option("--dims", probe->probe.dims, "Length of each pattern configuration's vector")
+        ->check(CLI::Range(1, 256))->capture_default_str();
+    p->add_option("--hidden", probe->probe.hidden, "Units of the second layer")->check(CLI::Range(1, 256))->capture_default_str();
+    p->add_option("--learning-rate", probe->probe.learning_rate, "Initial Adam step")->capture_default_str();
+    p->add_option("--seed", probe->probe.seed, "Seed of the initial vectors and of the order of the positions")
+        ->capture_default_str();
+    p->add_flag("--quiet,-q", probe->quiet, "No progress on stderr (the table still goes to stdout)");
+    p->callback([probe] { run_probe_head(*probe); });
 }
 
 }  // namespace outflank::cli
