@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "train/training_fit.hpp"
+#include "train/training_label.hpp"
 
 namespace outflank {
 namespace {
@@ -21,14 +22,36 @@ struct Sample {
     int empties, stage;
 };
 
-std::vector<Sample> exact_samples(const TrainingSet& set, const HeadProbeOptions& o) {
-    std::vector<Sample> out;
+// The positions with min..max empties and their labels: the exact score where solved; else,
+// with `search_depth`, a search of that depth (progress through `log`); else skipped.
+std::vector<Sample> labelled_samples(const TrainingSet& set, const HeadProbeOptions& o, int search_depth,
+                                     const char* what, const std::function<void(const std::string&)>& log,
+                                     const std::function<bool()>& should_stop) {
+    std::vector<const TrainingPosition*> chosen, unsolved;
     for (const TrainingPosition& p : set.positions()) {
         const int empties = p.empties();
-        if (p.exact == kUnknownScore || empties < o.min_empties || empties > o.max_empties) continue;
-        const FitSample s = make_sample(p.player, p.opponent, p.exact, static_cast<float>(p.count));
-        out.push_back({s.feature, s.target, s.weight, empties, patterns::stage_of(empties)});
+        if (empties < o.min_empties || empties > o.max_empties) continue;
+        if (p.exact != kUnknownScore) chosen.push_back(&p);
+        else if (search_depth > 0) unsolved.push_back(&p);
     }
+    std::vector<float> searched;
+    if (!unsolved.empty())
+        searched = search_values(
+            unsolved, search_depth, o.threads,
+            [&](std::size_t done) {
+                if (log)
+                    log(std::string("searching ") + what + " positions at depth " + std::to_string(search_depth) +
+                        ": " + std::to_string(done) + "/" + std::to_string(unsolved.size()));
+            },
+            should_stop);
+    std::vector<Sample> out;
+    const auto add = [&](const TrainingPosition& p, float target) {
+        const int empties = p.empties();
+        const FitSample s = make_sample(p.player, p.opponent, target, static_cast<float>(p.count));
+        out.push_back({s.feature, s.target, s.weight, empties, patterns::stage_of(empties)});
+    };
+    for (const TrainingPosition* p : chosen) add(*p, p->exact);
+    for (std::size_t i = 0; i < unsolved.size(); ++i) add(*unsolved[i], searched[i]);
     return out;
 }
 
@@ -175,15 +198,22 @@ void measure(Model& model, const std::vector<Sample>& samples, std::vector<doubl
 }  // namespace
 
 void probe_head(const TrainingSet& train, const TrainingSet& validation, const HeadProbeOptions& o,
-                const std::function<void(const HeadProbeEpoch&)>& on_epoch, const std::function<bool()>& should_stop) {
+                const std::function<void(const HeadProbeEpoch&)>& on_epoch, const std::function<bool()>& should_stop,
+                const std::function<void(const std::string&)>& log) {
     if (o.min_empties < 1 || o.max_empties > 60 || o.min_empties > o.max_empties)
         throw Error("train probe-head: the empties must satisfy 1 <= min <= max <= 60");
     if (o.epochs < 1 || o.dims < 1 || o.dims > 256 || o.hidden < 1 || o.hidden > 256 || !(o.learning_rate > 0))
         throw Error("train probe-head: epochs, dims (1-256), hidden (1-256) and the learning rate must be positive");
-    const std::vector<Sample> train_samples = exact_samples(train, o), validation_samples = exact_samples(validation, o);
+    if (o.label_depth < 0 || o.label_depth > 12 || o.validation_depth < 1 || o.validation_depth > 16 || o.threads < 1)
+        throw Error("train probe-head: the label depth must be 0-12, the validation depth 1-16, threads at least 1");
+    const std::vector<Sample> train_samples = labelled_samples(train, o, o.label_depth, "training", log, should_stop);
+    if (should_stop && should_stop()) return;
+    const std::vector<Sample> validation_samples =
+        labelled_samples(validation, o, o.label_depth > 0 ? o.validation_depth : 0, "validation", log, should_stop);
+    if (should_stop && should_stop()) return;
     if (train_samples.empty() || validation_samples.empty())
         throw Error("train probe-head: the " + std::string(train_samples.empty() ? "training" : "validation") +
-                    " set has no solved positions with " + std::to_string(o.min_empties) + "-" +
+                    " set has no " + (o.label_depth > 0 ? "" : "solved ") + "positions with " + std::to_string(o.min_empties) + "-" +
                     std::to_string(o.max_empties) + " empties");
 
     constexpr std::size_t kBatch = 256;

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "eval/patterns.hpp"
@@ -25,6 +26,12 @@ struct HeadProbeOptions {
     int hidden = 16;  // units of the second layer
     double learning_rate = 0.01;  // Adam, per step, cosine decay to 1/20 of it
     std::uint64_t seed = 1;       // initial vectors and the order of the positions
+    // 0: only the solved positions. Otherwise the unsolved ones too, labelled as the trainer's
+    // searches label them (a search of this depth with the active evaluation, no selectivity),
+    // and validated against a search of validation_depth: for the stages that play does not solve.
+    int label_depth = 0;
+    int validation_depth = 8;
+    unsigned threads = 2;  // for those searches; the fit itself is single-threaded
 };
 
 enum class HeadModel { linear, nonlinear };
@@ -38,12 +45,14 @@ struct HeadProbeEpoch {
     std::vector<std::size_t> train_positions, validation_positions;
 };
 
-// Fits the linear model, then the non-linear one, on the positions of `train` that have an exact
-// score and min..max empties; after each epoch reports both errors. Single-threaded and
+// Fits the linear model, then the non-linear one, on the positions of `train` with min..max
+// empties that have an exact score (or, with label_depth, all of them); after each epoch reports
+// both errors. Single-threaded and
 // deterministic for given options. Throws Error on bad options or when either set has no such
 // positions. Returns early (after an epoch) when should_stop says so.
 void probe_head(const TrainingSet& train, const TrainingSet& validation, const HeadProbeOptions& options,
                 const std::function<void(const HeadProbeEpoch&)>& on_epoch,
-                const std::function<bool()>& should_stop = {});
+                const std::function<bool()>& should_stop = {},
+                const std::function<void(const std::string&)>& log = {});
 
 }  // namespace outflank

@@ -407,7 +407,7 @@ void run_probe_head(const ProbeHeadOptions& o) {
             }
             std::fflush(stdout);
         },
-        [] { return InterruptScope::requested(); });
+        [] { return InterruptScope::requested(); }, [&](const std::string& text) { status.update(text); });
     status.finish();
     if (InterruptScope::requested()) {
         std::fprintf(stderr, "train probe-head: stopped by %s\n", InterruptScope::signal_name());
@@ -507,6 +507,13 @@ void add_train(CLI::App& app) {
     p->add_option("--learning-rate", probe->probe.learning_rate, "Initial Adam step")->capture_default_str();
     p->add_option("--seed", probe->probe.seed, "Seed of the initial vectors and of the order of the positions")
         ->capture_default_str();
+    p->add_option("--label-depth", probe->probe.label_depth,
+                  "0: solved positions only; D: unsolved ones too, labelled by a depth-D search (active evaluation)")
+        ->check(CLI::Range(0, 12))->capture_default_str();
+    p->add_option("--validation-depth", probe->probe.validation_depth,
+                  "With --label-depth: the search depth that labels the unsolved validation positions")
+        ->check(CLI::Range(1, 16))->capture_default_str();
+    p->add_option("--threads", probe->probe.threads, "Threads for those searches")->check(CLI::Range(1, 64))->capture_default_str();
     p->add_flag("--quiet,-q", probe->quiet, "No progress on stderr (the table still goes to stdout)");
     p->callback([probe] { run_probe_head(*probe); });
 }

@@ -1,6 +1,7 @@
 // `train probe-head`: the linear model and the one with a non-linear layer, fitted on the solved
-// positions only, reproducibly; both learn, the larger one fits its training positions more
-// closely; bad options and sets without solved positions are refused, on the command line too.
+// positions, reproducibly; both learn, the larger one fits its training positions more closely;
+// with --label-depth the unsolved positions too, labelled by searches; bad options and sets
+// without such positions are refused, on the command line too.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -80,6 +81,39 @@ TEST_CASE("train probe-head: both models learn from the solved positions, reprod
         CHECK(again[i].train_mae == reports[i].train_mae);
         CHECK(again[i].validation_mae == reports[i].validation_mae);
     }
+}
+
+TEST_CASE("train probe-head --label-depth: unsolved positions labelled by searches", "[train]") {
+    // Solved only up to 8 empties: at 9-12 every position needs a search label.
+    const TrainingSet train = test::self_play_set(6, 7, 8), validation = test::self_play_set(3, 8, 8);
+    HeadProbeOptions o;
+    o.min_empties = 9;
+    o.max_empties = 12;
+    o.epochs = 2;
+    o.dims = 2;
+    o.hidden = 2;
+    o.label_depth = 2;
+    o.validation_depth = 3;
+    std::vector<std::string> lines;
+    std::vector<HeadProbeEpoch> reports;
+    probe_head(train, validation, o, [&](const HeadProbeEpoch& r) { reports.push_back(r); }, {},
+               [&](const std::string& line) { lines.push_back(line); });
+    REQUIRE(reports.size() == 4);
+    std::size_t in_range = 0, validation_in_range = 0;
+    for (const TrainingPosition& p : train.positions()) in_range += p.empties() >= 9 && p.empties() <= 12;
+    for (const TrainingPosition& p : validation.positions()) validation_in_range += p.empties() >= 9 && p.empties() <= 12;
+    REQUIRE(in_range > 0);
+    CHECK(reports.back().train_positions[2] == in_range);
+    CHECK(reports.back().validation_positions[2] == validation_in_range);
+    CHECK(reports.back().train_mae[2] > 0);
+    REQUIRE(!lines.empty());
+    CHECK_THAT(lines.front(), Contains("searching training positions at depth 2"));
+    CHECK_THAT(lines.back(), Contains("searching validation positions at depth 3"));
+    // Without search labels the same set has nothing to fit there.
+    o.label_depth = 0;
+    CHECK_THROWS_WITH(probe_head(train, validation, o, {}), Contains("no solved positions with 9-12"));
+    o.label_depth = 13;
+    CHECK_THROWS_WITH(probe_head(train, validation, o, {}), Contains("label depth must be 0-12"));
 }
 
 TEST_CASE("train probe-head: bad options and sets without solved positions are refused", "[train]") {
