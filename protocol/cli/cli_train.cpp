@@ -1,6 +1,7 @@
-// `outflank train data|fit|validate|probe-head`: the trainer of the pattern evaluation (scripts/train-eval
-// runs the whole pipeline). The work is in engine/train/; this file reads
-// options and files and prints progress (stderr) and reports (stdout).
+// `outflank train data|fit|validate|probe-head`: the trainer of the pattern evaluation
+// (scripts/train-eval runs the whole pipeline) and a measurement for its next model. The work is
+// in engine/train/; this file reads options and files and prints progress (stderr) and reports
+// (stdout).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -490,7 +491,7 @@ void add_train(CLI::App& app) {
 
     auto probe = std::make_shared<ProbeHeadOptions>();
     auto* p = train->add_subcommand(
-        "probe-head", "Measure what a non-linear layer over pattern vectors gains over the linear model (exact labels)");
+        "probe-head", "Measure what a non-linear layer over pattern vectors gains over the linear model");
     p->add_option("data", probe->train, "Training set (from `train data`)")->required()->check(CLI::ExistingFile);
     p->add_option("--validation", probe->validation, "Validation set (from `train data`)")
         ->required()

@@ -41,16 +41,21 @@ void solved_by_stage(const TrainingSet& set, int min_empties, int max_empties, s
     for (int st = 0; st < patterns::kStageCount; ++st) zero_mae[st] = weight[st] > 0 ? sum[st] / weight[st] : 0;
 }
 
+// A probe small enough for a test: few passes, short vectors.
+HeadProbeOptions small_probe(int min_empties, int max_empties, int epochs, int size) {
+    HeadProbeOptions o;
+    o.min_empties = min_empties;
+    o.max_empties = max_empties;
+    o.epochs = epochs;
+    o.dims = o.hidden = size;
+    return o;
+}
+
 }  // namespace
 
 TEST_CASE("train probe-head: both models learn from the solved positions, reproducibly", "[train]") {
     const TrainingSet train = test::self_play_set(16, 7, 12), validation = test::self_play_set(4, 8, 12);
-    HeadProbeOptions o;
-    o.min_empties = 5;
-    o.max_empties = 12;
-    o.epochs = 12;
-    o.dims = 4;
-    o.hidden = 4;
+    HeadProbeOptions o = small_probe(5, 12, 12, 4);
     o.learning_rate = 0.05;
     const std::vector<HeadProbeEpoch> reports = probe(train, validation, o);
     REQUIRE(reports.size() == 2u * o.epochs);
@@ -86,12 +91,7 @@ TEST_CASE("train probe-head: both models learn from the solved positions, reprod
 TEST_CASE("train probe-head --label-depth: unsolved positions labelled by searches", "[train]") {
     // Solved only up to 8 empties: at 9-12 every position needs a search label.
     const TrainingSet train = test::self_play_set(6, 7, 8), validation = test::self_play_set(3, 8, 8);
-    HeadProbeOptions o;
-    o.min_empties = 9;
-    o.max_empties = 12;
-    o.epochs = 2;
-    o.dims = 2;
-    o.hidden = 2;
+    HeadProbeOptions o = small_probe(9, 12, 2, 2);
     o.label_depth = 2;
     o.validation_depth = 3;
     std::vector<std::string> lines;
