@@ -55,9 +55,9 @@ std::vector<Sample> labelled_samples(const TrainingSet& set, const HeadProbeOpti
     return out;
 }
 
-// One block of parameters (rows of `width`) with its Adam moments. Sparse blocks (a row per
-// pattern configuration) step only the rows the batch touched, as their gradient elsewhere is
-// zero; dense ones step every row.
+// One block of parameters (rows of `width`) with its Adam moments. Only the rows the batch
+// touched take a step (lazy Adam): for the tables, a row per pattern configuration, a batch
+// reads a few thousand of 204,182, and elsewhere the gradient is zero.
 struct Block {
     int width = 1;
     float rate = 1;  // multiplies the learning rate: the shared layers learn slower than the tables
