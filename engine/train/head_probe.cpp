@@ -1,7 +1,6 @@
 #include "train/head_probe.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <numbers>
 #include <random>
@@ -16,9 +15,9 @@ namespace {
 using patterns::kFeatureCount;
 using patterns::kStageCount;
 
+// The trainer's sample (compact indices, target, weight) and where in the game it lies.
 struct Sample {
-    std::array<std::uint32_t, kFeatureCount> feature;  // compact indices, as the trainer's
-    float target, weight;
+    FitSample fit;
     int empties, stage;
 };
 
@@ -47,8 +46,8 @@ std::vector<Sample> labelled_samples(const TrainingSet& set, const HeadProbeOpti
     std::vector<Sample> out;
     const auto add = [&](const TrainingPosition& p, float target) {
         const int empties = p.empties();
-        const FitSample s = make_sample(p.player, p.opponent, target, static_cast<float>(p.count));
-        out.push_back({s.feature, s.target, s.weight, empties, patterns::stage_of(empties)});
+        out.push_back({make_sample(p.player, p.opponent, target, static_cast<float>(p.count)), empties,
+                       patterns::stage_of(empties)});
     };
     for (const TrainingPosition* p : chosen) add(*p, p->exact);
     for (std::size_t i = 0; i < unsolved.size(); ++i) add(*unsolved[i], searched[i]);
@@ -114,10 +113,10 @@ public:
     float predict(const Sample& s) {
         const std::size_t stage_base = static_cast<std::size_t>(s.stage) * patterns::layout().compact_size;
         float y = 0;
-        for (std::uint32_t f : s.feature) y += linear_.value[stage_base + f];
+        for (std::uint32_t f : s.fit.feature) y += linear_.value[stage_base + f];
         if (!nonlinear_) return y;
         std::copy_n(empties_bias_.at(s.empties), dims_, h1_.begin());
-        for (std::uint32_t f : s.feature) {
+        for (std::uint32_t f : s.fit.feature) {
             const float* e = vectors_.at(f);
             for (int k = 0; k < dims_; ++k) h1_[k] += e[k];
         }
@@ -137,7 +136,7 @@ public:
     // Adds d(loss)/d(parameters) for the sample just predicted, `g` being d(loss)/d(y).
     void backward(const Sample& s, float g) {
         const std::size_t stage_base = static_cast<std::size_t>(s.stage) * patterns::layout().compact_size;
-        for (std::uint32_t f : s.feature) *linear_.gradient(static_cast<std::uint32_t>(stage_base + f)) += g;
+        for (std::uint32_t f : s.fit.feature) *linear_.gradient(static_cast<std::uint32_t>(stage_base + f)) += g;
         if (!nonlinear_) return;
         const float* out = output_.at(s.stage);
         float* g_out = output_.gradient(static_cast<std::uint32_t>(s.stage));
@@ -159,7 +158,7 @@ public:
             if (h1_[k] <= 0) g1_[k] = 0;
         float* g_bias = empties_bias_.gradient(static_cast<std::uint32_t>(s.empties));
         for (int k = 0; k < dims_; ++k) g_bias[k] += g1_[k];
-        for (std::uint32_t f : s.feature) {
+        for (std::uint32_t f : s.fit.feature) {
             float* g_e = vectors_.gradient(f);
             for (int k = 0; k < dims_; ++k) g_e[k] += g1_[k];
         }
@@ -187,8 +186,8 @@ void measure(Model& model, const std::vector<Sample>& samples, std::vector<doubl
     count.assign(kStageCount, 0);
     for (const Sample& s : samples) {
         const float y = std::clamp(model.predict(s), -64.f, 64.f);
-        error[s.stage] += s.weight * std::abs(y - s.target);
-        weight[s.stage] += s.weight;
+        error[s.stage] += s.fit.weight * std::abs(y - s.fit.target);
+        weight[s.stage] += s.fit.weight;
         ++count[s.stage];
     }
     mae.assign(kStageCount, 0.0);
@@ -231,8 +230,8 @@ void probe_head(const TrainingSet& train, const TrainingSet& validation, const H
                 const std::size_t end = std::min(order.size(), begin + kBatch);
                 for (std::size_t i = begin; i < end; ++i) {
                     const Sample& s = train_samples[order[i]];
-                    const float residual = model.predict(s) - s.target;  // squared loss, as the trainer
-                    model.backward(s, s.weight * residual / static_cast<float>(end - begin));
+                    const float residual = model.predict(s) - s.fit.target;  // squared loss, as the trainer
+                    model.backward(s, s.fit.weight * residual / static_cast<float>(end - begin));
                 }
                 model.step(lr);
             }

@@ -1,8 +1,8 @@
 // A measurement, not a shipped model: how much of the pattern evaluation's error against exact
 // scores a small non-linear layer removes. The shipped evaluation is linear (a sum of one weight
 // per pattern configuration, per stage); issue 17 asks for less error at 13-20 empties than data
-// gave it. The probe fits, on the exact-labelled positions of a training set and with the same
-// optimiser, both
+// gave it. The probe fits, on the same positions of a training set (the solved ones, or with
+// search labels the others too) and with the same optimiser, both
 //   linear:     y = sum_f w[stage][c_f]
 //   non-linear: y = linear + c[stage] + v[stage] . relu(W relu(b[empties] + sum_f e[c_f]) + d)
 // where e[c] is a short vector per pattern configuration, shared by all stages, and reports
@@ -39,17 +39,19 @@ enum class HeadModel { linear, nonlinear };
 struct HeadProbeEpoch {
     HeadModel model;
     int epoch;
-    // Weighted mean absolute error against the exact scores (discs) per stage; stages without
-    // positions are 0, and `positions` says which have some.
+    // Weighted mean absolute error against the labels (discs: exact scores, or with label_depth
+    // the searches' values) per stage; stages without positions are 0, and `positions` says
+    // which have some.
     std::vector<double> train_mae, validation_mae;
     std::vector<std::size_t> train_positions, validation_positions;
 };
 
 // Fits the linear model, then the non-linear one, on the positions of `train` with min..max
 // empties that have an exact score (or, with label_depth, all of them); after each epoch reports
-// both errors. Single-threaded and
-// deterministic for given options. Throws Error on bad options or when either set has no such
-// positions. Returns early (after an epoch) when should_stop says so.
+// both errors. The fit is single-threaded and the result deterministic for given options (the
+// labelling searches run on `threads` but do not depend on them). Throws Error on bad options or
+// when either set has no such positions. Returns early when should_stop says so; progress of the
+// labelling searches goes to `log`.
 void probe_head(const TrainingSet& train, const TrainingSet& validation, const HeadProbeOptions& options,
                 const std::function<void(const HeadProbeEpoch&)>& on_epoch,
                 const std::function<bool()>& should_stop = {},
