@@ -40,12 +40,19 @@ public:
     int evaluate(const patterns::PatternIndices& indices, Bitboard player, Bitboard opponent) const;
 
     const std::vector<std::int16_t>& compact() const { return compact_; }
+    // Whether evaluate(indices, ...) sums the weights in 16-bit runs (pattern_eval.cpp): true
+    // for any weights whose tables cannot overflow a run, as every trained file so far.
+    bool narrow_sum() const { return narrow_sum_; }
 
 private:
     // The stage's table, and the sum's finish: the mobility, potential mobility and parity
     // terms added to `pattern_sum`, then the unit change (both evaluations share it).
     const std::int16_t* stage_weights(int empties) const;
     int finish(const std::int16_t* w, int pattern_sum, Bitboard player, Bitboard opponent, int empties) const;
+    bool narrow_sum_is_exact() const;
+    // evaluate(indices, ...) for weights whose sum does not fit the 16-bit runs: out of line,
+    // so that the compiler keeps the fast path's registers to itself.
+    [[gnu::noinline]] int evaluate_wide(const patterns::PatternIndices& indices, Bitboard player, Bitboard opponent) const;
 
     struct HotInstance {
         Bitboard mask;
@@ -58,6 +65,7 @@ private:
     HotInstance hot_[patterns::kInstanceCount];
     std::uint32_t extra_offset_[patterns::kExtraCount];
     std::uint32_t full_size_;
+    bool narrow_sum_ = false;
 };
 
 }  // namespace outflank

@@ -35,6 +35,10 @@ std::vector<std::int16_t> random_weights(std::uint64_t seed) {
     return w;
 }
 
+std::vector<std::int16_t> constant_weights(std::int16_t value) {
+    return std::vector<std::int16_t>(std::size_t{kStageCount} * layout().compact_size, value);
+}
+
 // Plays `games` random games from the start and calls visit(position, indices) at every position
 // (game ends included) with indices carried from the start by indices_after_move/pass only.
 // Returns the number of passes played, so that callers can insist that passes were covered.
@@ -133,4 +137,38 @@ TEST_CASE("pattern evaluation: from carried indices it equals the reference at e
         if (!pos.is_game_over())
             REQUIRE(evaluate(indices_of(pos.player, pos.opponent), pos.player, pos.opponent) ==
                     evaluate_handmade(pos.player, pos.opponent));
+}
+
+// The evaluation from indices adds the weights in 16-bit runs of 15 instances when no run can
+// overflow (the largest |weight| of each table, summed over a run, at most 32767), and in int
+// otherwise. Both must give the reference's value, at the bound and past it.
+TEST_CASE("pattern evaluation: the 16-bit sum is used only where it is exact, and both sums are right", "[eval_indices]") {
+    test::EvaluationGuard guard;
+    struct Case {
+        std::vector<std::int16_t> weights;
+        bool narrow;
+    };
+    std::vector<Case> cases;
+    cases.push_back({random_weights(31), true});     // |w| <= 2000: 15 x 2000 fits
+    cases.push_back({constant_weights(2184), true});  // 15 x 2184 = 32760: every run at the top of the range
+    cases.push_back({constant_weights(-2184), true}); // and at the bottom
+    cases.push_back({constant_weights(2185), false}); // 15 x 2185 = 32775 would wrap
+    {
+        Rng rng(32);
+        std::vector<std::int16_t> w = random_weights(33);
+        for (auto& x : w) x = static_cast<std::int16_t>(rng.below(65535) - 32767);  // the whole int16 range
+        cases.push_back({w, false});
+    }
+    try {
+        cases.push_back({PatternWeights::load(default_weights_path()).compact(), true});
+    } catch (const std::exception& e) {
+        WARN("shipped weights not checked: " << e.what());
+    }
+    for (std::size_t k = 0; k < cases.size(); ++k) {
+        const PatternWeights weights(cases[k].weights);
+        REQUIRE(weights.narrow_sum() == cases[k].narrow);
+        walk_random_games(test::sanitized() ? 20 : 200, 40 + k, [&](const Position& pos, const PatternIndices& carried) {
+            if (!pos.is_game_over()) REQUIRE(weights.evaluate(carried, pos.player, pos.opponent) == weights.evaluate(pos.player, pos.opponent));
+        });
+    }
 }
