@@ -4,6 +4,7 @@
 #include <string>
 #include <thread>
 
+#include "core/cpus.hpp"
 #include "core/error.hpp"
 
 #include "search/search.hpp"
@@ -36,7 +37,7 @@ void Engine::set_threads(int threads) {
 }
 int Engine::threads() const { return searcher_->threads(); }
 
-int default_threads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+int default_threads() { return usable_cpus(); }
 
 void check_threads(int threads) {
     if (threads < 1 || threads > Engine::kMaxThreads)

@@ -56,7 +56,8 @@ private:
 // exact solve from about 2 x level empties), used by protocols and the referee.
 Limits level_limits(int level);
 
-// The default number of search threads: the machine's hardware threads (at least 1).
+// The default number of search threads: the CPUs this process may use (core/cpus.hpp: its
+// affinity mask and CPU quota, at most the machine's CPUs; at least 1).
 int default_threads();
 // Throws Error unless 1 <= threads <= Engine::kMaxThreads.
 void check_threads(int threads);

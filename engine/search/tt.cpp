@@ -9,6 +9,7 @@
 #include <string>
 #include <thread>
 
+#include "core/cpus.hpp"
 #include "core/error.hpp"
 #include "core/parallel.hpp"
 
@@ -65,7 +66,7 @@ void TranspositionTable::clear(const AllocationProgress& progress) {
     const std::size_t bytes = bucket_count_ * sizeof(Bucket);
     const std::size_t slices = (bytes + kSliceBytes - 1) / kSliceBytes;
     const unsigned threads = static_cast<unsigned>(
-        std::clamp<std::size_t>(std::min<std::size_t>(std::thread::hardware_concurrency(), slices / 4), 1, 64));
+        std::clamp<std::size_t>(std::min<std::size_t>(static_cast<std::size_t>(usable_cpus()), slices / 4), 1, 64));
     char* base = reinterpret_cast<char*>(buckets_);
     // Progress only for tables large enough to take a moment: reporting costs the calling thread
     // its share of the work and up to a quarter of a second of latency.

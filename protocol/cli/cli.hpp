@@ -14,15 +14,15 @@ namespace outflank::cli {
 // Set by the subcommand callbacks; main returns it.
 inline int exit_code = 0;
 
-// The default of --threads where it is the machine's hardware threads, as help texts say it.
-inline std::string hardware_threads_text() {
-    return "the hardware threads, here " + std::to_string(default_threads());
+// The default of --threads where it is the CPUs this process may use, as help texts say it.
+inline std::string usable_cpus_text() {
+    return "the CPUs this process may use, here " + std::to_string(default_threads());
 }
 // A search-threads option (`names` such as "--threads" or "--threads,-t"): 1..Engine::kMaxThreads,
-// the hardware threads by default unless `help` says otherwise.
+// the CPUs this process may use by default unless `help` says otherwise.
 inline CLI::Option* add_search_threads_option(CLI::App* sub, const std::string& names, int& threads,
                                               const std::string& help = "Search threads (default: " +
-                                                                        hardware_threads_text() + ")") {
+                                                                        usable_cpus_text() + ")") {
     return sub->add_option(names, threads, help)->check(CLI::Range(1, Engine::kMaxThreads));
 }
 

@@ -38,7 +38,7 @@ struct AnalyzeOptions {
     bool json = false;
     bool csv = false;
     std::string svg;
-    int threads = 0;  // 0: a game or position: the hardware threads; --batch: 2 engines
+    int threads = 0;  // 0: a game or position: the CPUs this process may use; --batch: 2 engines
     int search_threads = 1;
     int hash_mb = 64;
     bool quiet = false;
@@ -226,7 +226,7 @@ void add_analyze(CLI::App& app) {
     json->excludes(csv);
     sub->add_option("--svg", opt->svg, "Also draw the evaluation graph (a game) or the scored board (a position)");
     sub->add_option("--threads", opt->threads,
-                    "Search threads for a game or position (default: " + hardware_threads_text() +
+                    "Search threads for a game or position (default: " + usable_cpus_text() +
                         "); with --batch: engines working in parallel (default 2)")
         ->check(CLI::Range(1, 64));
     add_search_threads_option(sub, "--search-threads", opt->search_threads, "Batch: threads per engine (default 1)");

@@ -314,7 +314,7 @@ void add_book(CLI::App& app) {
     build->add_option("--min-games", b->settings.min_games, "... that occur in at least K games (default 3)");
     build->add_option("--depth,-d", b->settings.depth, "Search depth for every position (default 12)");
     build->add_option("--out,-o", b->out, "The book file to write");
-    build->add_option("--threads", b->threads, "Engines searching positions in parallel (default: " + hardware_threads_text() + ")")
+    build->add_option("--threads", b->threads, "Engines searching positions in parallel (default: " + usable_cpus_text() + ")")
         ->check(CLI::Range(1, 64));
     add_search_threads_option(build, "--search-threads", b->search_threads, "Threads per engine (default 1)");
     build->add_option("--hash", b->hash_mb, "Transposition table per engine in MB (default 64)");
@@ -332,7 +332,7 @@ void add_book(CLI::App& app) {
     expand->add_option("file", e->file, "The book file (rewritten)")->required();
     expand->add_option("--depth,-d", e->settings.depth, "Search depth (default 12)");
     expand->add_option("--error,-e", e->settings.error, "Also add every move within E discs of the best (default 2)");
-    expand->add_option("--threads", e->threads, "Engines searching positions in parallel (default: " + hardware_threads_text() + ")")
+    expand->add_option("--threads", e->threads, "Engines searching positions in parallel (default: " + usable_cpus_text() + ")")
         ->check(CLI::Range(1, 64));
     add_search_threads_option(expand, "--search-threads", e->search_threads, "Threads per engine (default 1)");
     expand->add_option("--hash", e->hash_mb, "Transposition table per engine in MB (default 64)");

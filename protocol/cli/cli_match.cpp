@@ -14,6 +14,7 @@
 #include "cli/cli_interrupt.hpp"
 #include "cli/cli_shard.hpp"
 #include "core/checksum.hpp"
+#include "core/cpus.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
 #include "match/match.hpp"
@@ -63,7 +64,7 @@ void run(const MatchCliOptions& c, bool seed_given) {
     o.shuffle = seed_given;
     o.seed = c.seed;
     o.games = c.games;
-    const unsigned cores = std::thread::hardware_concurrency();
+    const unsigned cores = static_cast<unsigned>(usable_cpus());
     o.concurrency = c.concurrency > 0 ? c.concurrency : static_cast<int>(cores ? cores : 1);
     // Each game has one engine thinking at a time: concurrency x its threads should fit the cores.
     const int threads[2] = {match::engine_threads(c.engine[0], static_cast<int>(cores ? cores : 1)),

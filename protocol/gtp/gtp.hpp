@@ -35,7 +35,7 @@ struct GtpOptions {
     static constexpr int kDefaultLevel = 12;
 
     std::size_t hash_mb = 64;
-    int threads = 0;            // search threads; 0 = the machine's hardware threads
+    int threads = 0;            // search threads; 0 = the CPUs this process may use (default_threads)
     int level = kDefaultLevel;  // strength when neither depth nor move_time is set
     int depth = 0;              // > 0: this midgame depth every move (the last `depth` empties solved)
     double move_time = 0;       // > 0: seconds per move

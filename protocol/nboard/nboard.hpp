@@ -39,7 +39,7 @@ struct NboardOptions {
     static constexpr int kDefaultLevel = 12;
 
     std::size_t hash_mb = 64;
-    int threads = 0;  // search threads; 0 = the machine's hardware threads
+    int threads = 0;  // search threads; 0 = the CPUs this process may use (default_threads)
     int level = kDefaultLevel;
     std::uint64_t max_nodes = 0;  // a cap on every search (tests); 0 = none
 };

@@ -238,7 +238,7 @@ TEST_CASE("outflank-level, -depth, -time and -hash set and report the strength",
 
 TEST_CASE("outflank-threads sets and reports the search threads", "[gtp_search]") {
     GtpSession s;
-    CHECK(std::stoi(s.ok("outflank-threads")) >= 1);  // the hardware threads by default
+    CHECK(std::stoi(s.ok("outflank-threads")) >= 1);  // the CPUs this process may use by default
     CHECK(s.send("outflank-threads 3") == "= \n\n");
     CHECK(s.ok("outflank-threads") == "3");
     for (const char* bad : {"outflank-threads 0", "outflank-threads -2", "outflank-threads x", "outflank-threads 1 2",

@@ -76,7 +76,7 @@ TEST_CASE("Elo from a score, and its 95% interval", "[match]") {
 TEST_CASE("the referee tells outflank's threads from the command and warns when games x threads exceed the cores", "[match]") {
     CHECK(engine_threads("build/outflank gtp --threads 4 --time 1", 16) == 4);
     CHECK(engine_threads("/usr/bin/outflank gtp --threads=3", 16) == 3);
-    CHECK(engine_threads("outflank gtp --level 5", 16) == 16);  // the default: the hardware threads
+    CHECK(engine_threads("outflank gtp --level 5", 16) == 16);  // the default: the CPUs the referee may use
     CHECK(engine_threads("outflank", 8) == 8);
     CHECK(engine_threads("OUTFLANK_EVAL=x exec ./outflank-old gtp --threads 2", 8) == 2);
     CHECK(engine_threads("gtp-rhino --level 4", 16) == 1);
