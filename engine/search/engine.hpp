@@ -3,6 +3,7 @@
 // threads, and runs one search at a time on all of them; stop() may be called from any thread.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <memory>
 #include <vector>
@@ -29,7 +30,18 @@ public:
     // Searches `pos` within `limits`; `on_info` is called after each iteration. Always returns a
     // legal move (or kPass when the side must pass, kNoMove when the game is over), even when
     // stopped early.
+    //
+    // A search with a time limit runs on a thread of its own while the caller waits, and the
+    // caller answers by the hard deadline (plus kAnswerSlack) whether or not the search threads
+    // have come back: on a machine with more runnable threads than cores a stopped search may
+    // wait many milliseconds for the scheduler before each of its threads sees the stop, and
+    // a late move loses the game. Then the answer is the last iteration's move (result.stopped),
+    // `on_info` hears nothing more of that search, and it winds down in the background; the next
+    // call that uses the search (search, evaluate_moves, new_game, set_hash_mb, set_threads)
+    // waits for it first.
     SearchResult search(const Position& pos, const Limits& limits, const InfoCallback& on_info = {});
+    // How long after the hard deadline the caller answers without the search threads.
+    static constexpr double kAnswerSlack = 0.010;
 
     // Scores every legal move of `pos` (each searched with `limits`), best first.
     std::vector<MoveScore> evaluate_moves(const Position& pos, const Limits& limits);
@@ -49,7 +61,14 @@ public:
     static constexpr int kMaxThreads = 256;
 
 private:
+    struct Background;  // a timed search's thread and what it reports (engine.cpp)
+    // Waits until a timed search the caller has answered without has come back.
+    void finish_background();
+    // The same, but no later than `limit`: false if it is still running then.
+    bool finish_background_by(std::chrono::steady_clock::time_point limit);
+
     std::unique_ptr<Searcher> searcher_;
+    std::shared_ptr<Background> background_;
 };
 
 // The limits of a strength level (1..60, as in the usual engines: the midgame depth, with an

@@ -190,12 +190,18 @@ SearchResult Searcher::midgame(const Position& pos, const Limits& limits, const 
 
 SearchResult Searcher::search(const Position& pos, const Limits& limits, const InfoCallback& on_info) {
     control_.clear_stop_request();
+    return search_from(pos, limits, on_info, SearchControl::Clock::now());
+}
+
+SearchResult Searcher::search_from(const Position& pos, const Limits& limits, const InfoCallback& on_info,
+                                   SearchControl::Clock::time_point start) {
+    start_ = start;
     PoolSession session(*pool_);
     return search_position(pos, limits, on_info);
 }
 
 SearchResult Searcher::search_position(const Position& pos, const Limits& limits, const InfoCallback& on_info) {
-    control_.start(limits.nodes, limits.deadline());
+    control_.start(limits.nodes, limits.deadline(), start_);
     tt_.new_search();
     use_tt_ = limits.use_tt;
     main_->begin(use_tt_ ? &tt_ : nullptr, &control_);
@@ -274,6 +280,7 @@ std::vector<MoveScore> Searcher::evaluate_moves(const Position& pos, const Limit
     for (Square sq : squares(moves)) {
         Position child = pos;
         child.play(sq);
+        start_ = SearchControl::Clock::now();  // each move's search has its own time
         const SearchResult r = search_position(child, child_limits, {});
         if (control_.stop_requested()) break;
         scores.push_back({sq, -r.score, r.exact});

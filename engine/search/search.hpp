@@ -24,8 +24,13 @@ public:
     ~Searcher();
 
     SearchResult search(const Position& pos, const Limits& limits, const InfoCallback& on_info);
+    // The same, its time counted from `start` (the caller's clock: the search may begin a little
+    // later on another thread) and a pending stop request kept (the caller cleared it before).
+    SearchResult search_from(const Position& pos, const Limits& limits, const InfoCallback& on_info,
+                             SearchControl::Clock::time_point start);
     std::vector<MoveScore> evaluate_moves(const Position& pos, const Limits& limits);
     void request_stop() { control_.request_stop(); }
+    void clear_stop_request() { control_.clear_stop_request(); }
     void new_game() { tt_.clear(); }
     TranspositionTable& tt() { return tt_; }
     // Replaces the thread pool (never during a search): `threads` in all, 1 = no helper.
@@ -46,6 +51,7 @@ private:
     std::unique_ptr<ThreadPool> pool_;
     std::unique_ptr<SearchWorker> main_;  // the calling thread's worker
     bool use_tt_ = true;
+    SearchControl::Clock::time_point start_{};  // of the current search's time
 };
 
 // Estimated exact-solve time in seconds for a position with this many empties (used to decide

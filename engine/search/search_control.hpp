@@ -16,13 +16,14 @@ public:
     using Clock = std::chrono::steady_clock;
     static constexpr std::uint64_t kCheckInterval = 4096;
 
-    // Resets for a new search with the given limits (0 = none). Call before any thread searches.
-    // A pending stop request is kept: clear it with clear_stop_request() when a new command starts.
-    void start(std::uint64_t node_limit, double hard_seconds) {
+    // Resets for a new search with the given limits (0 = none), its time counted from `start`.
+    // Call before any thread searches. A pending stop request is kept: clear it with
+    // clear_stop_request() when a new command starts.
+    void start(std::uint64_t node_limit, double hard_seconds, Clock::time_point start = Clock::now()) {
         stopped_.store(false, std::memory_order_relaxed);
         nodes_.store(0, std::memory_order_relaxed);
         node_limit_ = node_limit;
-        start_ = Clock::now();
+        start_ = start;
         has_deadline_ = hard_seconds > 0;
         deadline_ = start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(hard_seconds));
     }
