@@ -92,7 +92,11 @@ SearchResult Engine::search(const Position& pos, const Limits& limits, const Inf
                                        std::chrono::duration<double>(limits.deadline() + kAnswerSlack));
     // The search before, answered without, is normally long gone (the opponent's move came in
     // between); if it is still winding down at this search's deadline, answer without searching.
-    if (!finish_background_by(answer_by)) return one_ply_move(pos);
+    if (!finish_background_by(answer_by)) {
+        SearchResult answer = one_ply_move(pos);
+        answer.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        return answer;
+    }
 
     searcher_->clear_stop_request();
     auto shared = std::make_shared<Background>();
