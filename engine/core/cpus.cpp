@@ -3,21 +3,22 @@
 #include <sched.h>
 
 #include <algorithm>
-#include <charconv>
 #include <fstream>
 #include <string>
 #include <thread>
+#include <vector>
+
+#include "core/tokenizer.hpp"
 
 namespace outflank {
 namespace {
 
-std::optional<long long> parse_integer(std::string_view text) {
-    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
-    while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-    long long value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
+// The words of a one-line /proc or /sys file (its newline dropped).
+std::vector<std::string> words_of(std::string_view text) {
+    const std::string line = text::clean_line(text);
+    std::vector<std::string> words;
+    for (std::string_view w : text::split_words(line)) words.emplace_back(w);
+    return words;
 }
 
 // ceil(quota / period) for a positive quota and period; nothing otherwise.
@@ -39,18 +40,17 @@ std::string read_small_file(const char* path, std::size_t limit = 256) {
 }  // namespace
 
 std::optional<int> cpus_from_cgroup_max(std::string_view text) {
-    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
-    const std::size_t space = text.find(' ');
-    if (space == std::string_view::npos) return std::nullopt;
-    const std::string_view quota = text.substr(0, space);
-    if (quota == "max") return std::nullopt;
-    const auto q = parse_integer(quota), p = parse_integer(text.substr(space + 1));
+    const std::vector<std::string> words = words_of(text);  // "QUOTA PERIOD" or "max PERIOD"
+    if (words.size() != 2 || words[0] == "max") return std::nullopt;
+    const auto q = text::parse_integer(words[0]), p = text::parse_integer(words[1]);
     if (!q || !p) return std::nullopt;
     return quota_cpus(*q, *p);
 }
 
 std::optional<int> cpus_from_cfs_quota(std::string_view quota_us, std::string_view period_us) {
-    const auto q = parse_integer(quota_us), p = parse_integer(period_us);
+    const std::vector<std::string> quota = words_of(quota_us), period = words_of(period_us);
+    if (quota.size() != 1 || period.size() != 1) return std::nullopt;
+    const auto q = text::parse_integer(quota[0]), p = text::parse_integer(period[0]);
     if (!q || !p) return std::nullopt;
     return quota_cpus(*q, *p);
 }
@@ -65,14 +65,9 @@ std::optional<std::string> cgroup_path(std::string_view proc_self_cgroup, std::s
         // "hierarchy-id:controller,controller:path"; cgroup v2's line is "0::path".
         const std::size_t first = line.find(':'), second = first == std::string_view::npos ? first : line.find(':', first + 1);
         if (second == std::string_view::npos) continue;
-        const std::string_view controllers = line.substr(first + 1, second - first - 1);
-        bool match = controller.empty() ? controllers.empty() : false;
-        for (std::size_t c = 0; !controller.empty() && c <= controllers.size();) {
-            std::size_t comma = controllers.find(',', c);
-            if (comma == std::string_view::npos) comma = controllers.size();
-            if (controllers.substr(c, comma - c) == controller) match = true;
-            c = comma + 1;
-        }
+        // Padded with commas, so that "cpu" matches ",cpu," but not ",cpuset," or ",cpuacct,".
+        const std::string controllers = "," + std::string(line.substr(first + 1, second - first - 1)) + ",";
+        const bool match = controller.empty() ? controllers == ",," : controllers.find("," + std::string(controller) + ",") != std::string::npos;
         if (match) return std::string(line.substr(second + 1));
     }
     return std::nullopt;

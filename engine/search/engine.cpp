@@ -35,7 +35,8 @@ namespace {
 
 // The move with the best evaluation one ply ahead: the answer when a timed search has not even
 // finished its first iteration by the deadline (a machine so busy that the search thread has
-// hardly run).
+// hardly run). Not the search's own fallback (SearchWorker::best_ordered_move): that runs on the
+// main worker, which the late search may still be using.
 SearchResult one_ply_move(const Position& pos) {
     SearchResult r;
     r.stopped = true;
