@@ -135,10 +135,18 @@ SearchResult Engine::search(const Position& pos, const Limits& limits, const Inf
         if (shared->error) std::rethrow_exception(shared->error);
         return shared->result;
     }
-    // Past the deadline and the search has not come back: answer without it.
+    // Past the deadline and the search has not come back: answer without it, as the search
+    // itself would have: the last iteration's move, or a better one the next iteration proved.
     shared->answered = true;
     searcher_->request_stop();
     SearchResult answer = shared->latest ? *shared->latest : one_ply_move(pos);
+    std::vector<Square> pv;
+    int score = 0;
+    if (shared->latest && searcher_->unfinished_best(pv, score)) {
+        if (pv.front() != answer.best_move) answer.score = score;
+        answer.pv = std::move(pv);
+        answer.best_move = answer.pv.front();
+    }
     answer.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return answer;
 }

@@ -166,6 +166,9 @@ SearchResult Searcher::midgame(const Position& pos, const Limits& limits, const 
         result.selectivity = kProbCutPercent[main_->selectivity()];
         result.nodes = nodes();
         result.seconds = control_.elapsed();
+        // Before the report: a caller that answers at the deadline from another thread pairs the
+        // last report with what the iteration after it has proven (Engine::search).
+        main_->forget_interrupted_best();
         if (on_info) on_info(result);
         if (result.exact) break;
         timer.completed(result.best_move, s);

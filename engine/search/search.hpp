@@ -29,6 +29,9 @@ public:
     SearchResult search_from(const Position& pos, const Limits& limits, const InfoCallback& on_info,
                              SearchControl::Clock::time_point start);
     std::vector<MoveScore> evaluate_moves(const Position& pos, const Limits& limits);
+    // During a midgame search, from any thread: the PV and score (a lower bound) of the best root
+    // move that the iteration after the last reported one has proven so far; false when none.
+    bool unfinished_best(std::vector<Square>& pv, int& score) const { return main_->interrupted_best(pv, score); }
     void request_stop() { control_.request_stop(); }
     void clear_stop_request() { control_.clear_stop_request(); }
     void new_game() { tt_.clear(); }

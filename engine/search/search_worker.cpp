@@ -47,19 +47,7 @@ void SearchWorker::update_pv(int ply, Square move) {
 
 std::vector<Square> SearchWorker::root_pv() const { return {pv_[0], pv_[0] + pv_length_[0]}; }
 
-bool SearchWorker::interrupted_best(std::vector<Square>& pv, int& score) const {
-    if (pv_length_[0] > 0) {
-        pv = root_pv();
-        score = root_score_;
-        return true;
-    }
-    if (fail_high_length_ > 0) {
-        pv.assign(fail_high_pv_, fail_high_pv_ + fail_high_length_);
-        score = fail_high_score_;
-        return true;
-    }
-    return false;
-}
+void SearchWorker::note_root_move(int score) { root_progress_.raised_alpha(pv_[0], pv_length_[0], score); }
 
 void SearchWorker::order_moves(MoveList& list, Bitboard player, Bitboard opponent, int depth, int ply,
                            Square hash_move) {
@@ -126,7 +114,7 @@ int SearchWorker::search_depth1(Bitboard player, Bitboard opponent, Bitboard mov
             if (s > alpha) {
                 alpha = s;
                 update_pv(ply, sq);
-                if (ply == 0) root_score_ = s;
+                if (ply == 0) note_root_move(s);
                 if (s >= beta) break;
             }
         }
@@ -137,6 +125,7 @@ int SearchWorker::search_depth1(Bitboard player, Bitboard opponent, Bitboard mov
 int SearchWorker::pvs(Bitboard player, Bitboard opponent, int depth, int alpha, int beta, int ply, bool pv_node) {
     ++ctx_.nodes;
     pv_length_[ply] = ply;
+    if (ply == 0) root_progress_.begin_window();
     if (ctx_.should_stop()) return 0;
 
     const int empties = popcount(~(player | opponent));
@@ -216,7 +205,7 @@ int SearchWorker::pvs(Bitboard player, Bitboard opponent, int depth, int alpha, 
             if (s > a) {
                 a = s;
                 update_pv(ply, sq);
-                if (ply == 0) root_score_ = s;
+                if (ply == 0) note_root_move(s);
                 if (s >= beta) return true;
             }
         }
@@ -298,7 +287,7 @@ Square SearchWorker::best_ordered_move(const Position& pos) {
 
 int SearchWorker::aspiration_search(const Position& pos, int depth, int previous, bool use_aspiration) {
     indices_[0] = patterns::indices_of(pos.player, pos.opponent);
-    fail_high_length_ = 0;
+    root_progress_.begin_iteration();
     if (!use_aspiration || depth < 5) return pvs(pos.player, pos.opponent, depth, kMinScore - 1, kMaxScore + 1, 0, true);
     int delta = 3;
     int alpha = std::max(kMinScore - 1, previous - delta), beta = std::min(kMaxScore + 1, previous + delta);
@@ -311,9 +300,7 @@ int SearchWorker::aspiration_search(const Position& pos, int depth, int previous
         } else if (s >= beta && beta < kMaxScore + 1) {
             // The move that failed high beats the last iteration's best: keep it in case the
             // wider re-search is stopped before it proves anything.
-            fail_high_length_ = pv_length_[0];
-            std::copy(pv_[0], pv_[0] + pv_length_[0], fail_high_pv_);
-            fail_high_score_ = s;
+            root_progress_.failed_high(pv_[0], pv_length_[0], s);
             delta *= 3;
             beta = std::min(kMaxScore + 1, s + delta);
         } else {

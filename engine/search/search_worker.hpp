@@ -9,6 +9,7 @@
 #include "core/position.hpp"
 #include "eval/pattern_indices.hpp"
 #include "search/endgame.hpp"
+#include "search/root_progress.hpp"
 #include "search/split_point.hpp"
 #include "search/thread_context.hpp"
 #include "search/tt.hpp"
@@ -40,10 +41,13 @@ public:
     // Root move ordering for a search too short to finish depth 1: the best-ordered move.
     Square best_ordered_move(const Position& pos);
     std::vector<Square> root_pv() const;
-    // After a stop inside aspiration_search: what the unfinished iteration had proven, that is
-    // the root move that last raised alpha (or failed high in an earlier window of the
-    // iteration), with its PV and score (a lower bound). False when it had proven nothing.
-    bool interrupted_best(std::vector<Square>& pv, int& score) const;
+    // After a stop inside aspiration_search, or from another thread during it: what the
+    // unfinished iteration has proven, that is the root move that last raised alpha (or failed
+    // high in an earlier window of the iteration), with its PV and score (a lower bound). False
+    // when it has proven nothing.
+    bool interrupted_best(std::vector<Square>& pv, int& score) const { return root_progress_.best(pv, score); }
+    // Forgets it, once the iteration has completed and its own result is known.
+    void forget_interrupted_best() { root_progress_.begin_iteration(); }
 
     // This thread's work at a split point of either kind: searches moves until none is left.
     void work_at(SplitPoint& sp);
@@ -55,6 +59,8 @@ private:
     bool probcut(Bitboard player, Bitboard opponent, int depth, int alpha, int beta, int ply, int& score);
     void order_moves(MoveList& list, Bitboard player, Bitboard opponent, int depth, int ply, Square hash_move);
     void update_pv(int ply, Square move);
+    // A root move raised alpha with `score` (its PV is in pv_[0]): recorded for a stop.
+    void note_root_move(int score);
     void midgame_work_at(SplitPoint& sp);
 
     ThreadContext ctx_;
@@ -62,11 +68,7 @@ private:
     int selectivity_ = kNoSelectivity;
     Square pv_[kMaxPly + 1][kMaxPly + 1]{};
     int pv_length_[kMaxPly + 1]{};
-    int root_score_ = 0;  // the score of the root move in pv_[0] (the move that last raised alpha)
-    // The root PV of the iteration's last window that failed high, kept for a stop in the re-search.
-    Square fail_high_pv_[kMaxPly + 1]{};
-    int fail_high_length_ = 0;
-    int fail_high_score_ = 0;
+    RootProgress root_progress_;  // what the unfinished iteration has proven at the root
     // The evaluation's pattern indices of the position at each ply (pvs's invariant: indices_[ply]
     // describes its player/opponent on entry), updated from each move's flips; one child ahead.
     patterns::PatternIndices indices_[kMaxPly + 2];

@@ -6,12 +6,15 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <thread>
 #include <vector>
 
 #include "core/cpus.hpp"
 #include "core/game.hpp"
 #include "search/engine.hpp"
+#include "search/root_progress.hpp"
+#include "search/search.hpp"
 #include "search/timeman.hpp"
 #include "support/rules_support.hpp"
 #include "support/search_support.hpp"
@@ -195,4 +198,74 @@ TEST_CASE("a search stopped inside an iteration answers with what that iteration
     }
     INFO(changed << " of " << searches << " answers came from an unfinished iteration");
     CHECK(changed > 0);
+}
+
+TEST_CASE("root progress: a window's proven move, else an earlier window's fail-high", "[search]") {
+    RootProgress progress;
+    std::vector<Square> pv;
+    int score = 0;
+    CHECK_FALSE(progress.best(pv, score));
+    const Square a[] = {19, 18, 17}, b[] = {37, 29}, c[] = {44};
+    progress.raised_alpha(a, 3, 4);
+    REQUIRE(progress.best(pv, score));
+    CHECK(pv == std::vector<Square>{19, 18, 17});
+    CHECK(score == 4);
+    progress.failed_high(b, 2, 9);
+    progress.begin_window();  // the wider re-search: its own best is not known yet
+    REQUIRE(progress.best(pv, score));
+    CHECK(pv == std::vector<Square>{37, 29});
+    CHECK(score == 9);
+    progress.raised_alpha(c, 1, 11);
+    REQUIRE(progress.best(pv, score));
+    CHECK(pv == std::vector<Square>{44});
+    CHECK(score == 11);
+    progress.begin_iteration();
+    CHECK_FALSE(progress.best(pv, score));
+}
+
+TEST_CASE("while a search runs, another thread reads what the unfinished iteration proved", "[search][timing]") {
+    // Engine::search answers at the deadline without a late search by pairing its last report
+    // with Searcher::unfinished_best, read from the caller's thread. Read here every millisecond
+    // during timed searches: each read is a legal move heading a legal principal variation, and
+    // some name a move other than the last report's (or the reads would add nothing to it).
+    // Under ThreadSanitizer (scripts/test --tsan, entry search_stop) it also checks the reads race
+    // with nothing.
+    int reads = 0, differing = 0;
+    Searcher searcher(16, {}, 2);
+    for (const Position& pos : positions_with_empties(30, 40, 4, 29)) {
+        std::mutex lock;
+        Square reported = kNoMove;
+        std::atomic<bool> done{false};
+        Limits limits;
+        limits.time = 0.3;
+        limits.endgame_auto = false;
+        std::thread search([&] {
+            searcher.search(pos, limits, [&](const SearchInfo& info) {
+                std::lock_guard<std::mutex> guard(lock);
+                if (!info.pv.empty()) reported = info.pv.front();
+            });
+            done = true;
+        });
+        while (!done) {
+            std::vector<Square> pv;
+            int score = 0;
+            std::lock_guard<std::mutex> guard(lock);
+            if (searcher.unfinished_best(pv, score)) {
+                ++reads;
+                REQUIRE(pos.is_legal(pv.front()));
+                Position p = pos;
+                for (Square sq : pv) {
+                    if (p.is_game_over()) break;
+                    REQUIRE((sq == kPass ? p.must_pass() : p.is_legal(sq)));
+                    if (sq == kPass) p.pass(); else p.play(sq);
+                }
+                differing += reported != kNoMove && pv.front() != reported;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        search.join();
+    }
+    INFO(differing << " of " << reads << " reads named another move than the last report");
+    CHECK(reads > 0);
+    CHECK(differing > 0);
 }
