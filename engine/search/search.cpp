@@ -200,7 +200,12 @@ SearchResult Searcher::search_from(const Position& pos, const Limits& limits, co
                                    SearchControl::Clock::time_point start) {
     start_ = start;
     PoolSession session(*pool_);
-    return search_position(pos, limits, on_info);
+    // unfinished_best() reads only this search's progress: nothing from the search before it,
+    // and nothing once this one has returned.
+    main_->forget_interrupted_best();
+    SearchResult result = search_position(pos, limits, on_info);
+    main_->forget_interrupted_best();
+    return result;
 }
 
 SearchResult Searcher::search_position(const Position& pos, const Limits& limits, const InfoCallback& on_info) {

@@ -30,7 +30,8 @@ public:
                              SearchControl::Clock::time_point start);
     std::vector<MoveScore> evaluate_moves(const Position& pos, const Limits& limits);
     // During a midgame search, from any thread: the PV and score (a lower bound) of the best root
-    // move that the iteration after the last reported one has proven so far; false when none.
+    // move that the iteration after the last reported one has proven so far; false when none, and
+    // always false between searches.
     bool unfinished_best(std::vector<Square>& pv, int& score) const { return main_->interrupted_best(pv, score); }
     void request_stop() { control_.request_stop(); }
     void clear_stop_request() { control_.clear_stop_request(); }
