@@ -140,13 +140,7 @@ SearchResult Engine::search(const Position& pos, const Limits& limits, const Inf
     shared->answered = true;
     searcher_->request_stop();
     SearchResult answer = shared->latest ? *shared->latest : one_ply_move(pos);
-    std::vector<Square> pv;
-    int score = 0;
-    if (shared->latest && searcher_->unfinished_best(pv, score)) {
-        if (pv.front() != answer.best_move) answer.score = score;
-        answer.pv = std::move(pv);
-        answer.best_move = answer.pv.front();
-    }
+    if (shared->latest) searcher_->adopt_unfinished_best(answer);
     answer.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return answer;
 }

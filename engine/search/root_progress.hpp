@@ -16,7 +16,7 @@ namespace outflank {
 
 class RootProgress {
 public:
-    static constexpr int kMaxLength = 81;
+    static constexpr int kMaxLength = 81;  // a root PV: SearchWorker::kMaxPly + 1 (checked there)
 
     // A new iteration: nothing proven yet.
     void begin_iteration() {

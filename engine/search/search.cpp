@@ -146,15 +146,7 @@ SearchResult Searcher::midgame(const Position& pos, const Limits& limits, const 
         const int s = main_->aspiration_search(pos, depth, previous, limits.use_aspiration);
         if (stopped()) {
             result.stopped = true;
-            // The unfinished iteration searched deeper than the last one: a root move it proved
-            // better than the last best (or the last best, re-proved) is the better answer.
-            std::vector<Square> pv;
-            int score = 0;
-            if (result.best_move != kNoMove && main_->interrupted_best(pv, score)) {
-                if (pv.front() != result.best_move) result.score = score;
-                result.pv = std::move(pv);
-                result.best_move = result.pv.front();
-            }
+            adopt_unfinished_best(result);
             break;
         }
         previous = s;
@@ -189,6 +181,17 @@ SearchResult Searcher::midgame(const Position& pos, const Limits& limits, const 
         }
     }
     return result;
+}
+
+void Searcher::adopt_unfinished_best(SearchResult& result) const {
+    // The unfinished iteration searched deeper than the last one: a root move it proved better
+    // than the last best (or the last best, re-proved) is the better answer.
+    std::vector<Square> pv;
+    int score = 0;
+    if (result.best_move == kNoMove || !main_->interrupted_best(pv, score)) return;
+    if (pv.front() != result.best_move) result.score = score;
+    result.pv = std::move(pv);
+    result.best_move = result.pv.front();
 }
 
 SearchResult Searcher::search(const Position& pos, const Limits& limits, const InfoCallback& on_info) {

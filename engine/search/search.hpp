@@ -33,6 +33,9 @@ public:
     // move that the iteration after the last reported one has proven so far; false when none, and
     // always false between searches.
     bool unfinished_best(std::vector<Square>& pv, int& score) const { return main_->interrupted_best(pv, score); }
+    // `result` (the last reported iteration's, with a move) takes unfinished_best() when there is
+    // one: its PV and move, and its score when the move differs. From any thread, like it.
+    void adopt_unfinished_best(SearchResult& result) const;
     void request_stop() { control_.request_stop(); }
     void clear_stop_request() { control_.clear_stop_request(); }
     void new_game() { tt_.clear(); }

@@ -69,6 +69,7 @@ private:
     Square pv_[kMaxPly + 1][kMaxPly + 1]{};
     int pv_length_[kMaxPly + 1]{};
     RootProgress root_progress_;  // what the unfinished iteration has proven at the root
+    static_assert(RootProgress::kMaxLength == kMaxPly + 1, "RootProgress holds a whole root PV");
     // The evaluation's pattern indices of the position at each ply (pvs's invariant: indices_[ply]
     // describes its player/opponent on entry), updated from each move's flips; one child ahead.
     patterns::PatternIndices indices_[kMaxPly + 2];

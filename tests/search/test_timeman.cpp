@@ -28,6 +28,17 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Whether `pv` is a legal line from `pos` (passes only when forced), up to the end of the game.
+bool is_legal_line(const Position& pos, const std::vector<Square>& pv) {
+    Position p = pos;
+    for (Square sq : pv) {
+        if (p.is_game_over()) break;
+        if (!(sq == kPass ? p.must_pass() : p.is_legal(sq))) return false;
+        if (sq == kPass) p.pass(); else p.play(sq);
+    }
+    return true;
+}
+
 // Feeds `timer` `n` iterations whose best move is `move(i)` and score `score(i)`.
 template <class Move, class Score>
 void iterate(IterationTimer& timer, int n, Move move, Score score) {
@@ -187,12 +198,7 @@ TEST_CASE("a search stopped inside an iteration answers with what that iteration
             REQUIRE(pos.is_legal(r.best_move));
             REQUIRE(!r.pv.empty());
             CHECK(r.pv.front() == r.best_move);
-            Position p = pos;
-            for (Square sq : r.pv) {
-                if (p.is_game_over()) break;
-                REQUIRE((sq == kPass ? p.must_pass() : p.is_legal(sq)));
-                if (sq == kPass) p.pass(); else p.play(sq);
-            }
+            REQUIRE(is_legal_line(pos, r.pv));
             if (last_completed != kNoMove && r.best_move != last_completed) ++changed;
         }
     }
@@ -257,14 +263,7 @@ TEST_CASE("while a search runs, another thread reads what the unfinished iterati
             std::lock_guard<std::mutex> guard(lock);
             if (searcher.unfinished_best(pv, score)) {
                 ++reads;
-                Position p = pos;
-                for (Square sq : pv) {
-                    if (p.is_game_over()) break;
-                    if (!(sq == kPass ? p.must_pass() : p.is_legal(sq))) legal = false;
-                    if (!legal) break;
-                    if (sq == kPass) p.pass(); else p.play(sq);
-                }
-                legal = legal && pos.is_legal(pv.front());
+                legal = legal && pos.is_legal(pv.front()) && is_legal_line(pos, pv);
                 differing += reported != kNoMove && pv.front() != reported;
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
