@@ -140,7 +140,7 @@ SearchResult Engine::search(const Position& pos, const Limits& limits, const Inf
     shared->answered = true;
     searcher_->request_stop();
     SearchResult answer = shared->latest ? *shared->latest : one_ply_move(pos);
-    if (shared->latest) searcher_->adopt_unfinished_best(answer);
+    if (shared->latest) searcher_->adopt_unfinished_best(answer, false);
     answer.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return answer;
 }

@@ -36,8 +36,12 @@ public:
 
     // The best root move the iteration has proven, as its PV and score: the window's own when it
     // has one, else the fail-high's. False when nothing is proven yet.
-    bool best(std::vector<Square>& pv, int& score) const {
-        std::lock_guard<std::mutex> guard(lock_);
+    // With `wait` false, false also when the search thread holds the lock: a caller answering at
+    // its deadline must not wait for a thread the scheduler may keep off the CPU.
+    bool best(std::vector<Square>& pv, int& score, bool wait = true) const {
+        std::unique_lock<std::mutex> guard(lock_, std::defer_lock);
+        if (wait) guard.lock();
+        else if (!guard.try_lock()) return false;
         const Line& line = current_.length > 0 ? current_ : fail_high_;
         if (line.length == 0) return false;
         pv.assign(line.moves, line.moves + line.length);

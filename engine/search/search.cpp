@@ -183,12 +183,12 @@ SearchResult Searcher::midgame(const Position& pos, const Limits& limits, const 
     return result;
 }
 
-void Searcher::adopt_unfinished_best(SearchResult& result) const {
+void Searcher::adopt_unfinished_best(SearchResult& result, bool wait) const {
     // The unfinished iteration searched deeper than the last one: a root move it proved better
     // than the last best (or the last best, re-proved) is the better answer.
     std::vector<Square> pv;
     int score = 0;
-    if (result.best_move == kNoMove || !main_->interrupted_best(pv, score)) return;
+    if (result.best_move == kNoMove || !main_->interrupted_best(pv, score, wait)) return;
     if (pv.front() != result.best_move) result.score = score;
     result.pv = std::move(pv);
     result.best_move = result.pv.front();

@@ -35,7 +35,8 @@ public:
     bool unfinished_best(std::vector<Square>& pv, int& score) const { return main_->interrupted_best(pv, score); }
     // `result` (the last reported iteration's, with a move) takes unfinished_best() when there is
     // one: its PV and move, and its score when the move differs. From any thread, like it.
-    void adopt_unfinished_best(SearchResult& result) const;
+    // With `wait` false it gives up rather than wait for the search thread's lock.
+    void adopt_unfinished_best(SearchResult& result, bool wait = true) const;
     void request_stop() { control_.request_stop(); }
     void clear_stop_request() { control_.clear_stop_request(); }
     void new_game() { tt_.clear(); }

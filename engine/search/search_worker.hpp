@@ -45,7 +45,9 @@ public:
     // unfinished iteration has proven, that is the root move that last raised alpha (or failed
     // high in an earlier window of the iteration), with its PV and score (a lower bound). False
     // when it has proven nothing.
-    bool interrupted_best(std::vector<Square>& pv, int& score) const { return root_progress_.best(pv, score); }
+    bool interrupted_best(std::vector<Square>& pv, int& score, bool wait = true) const {
+        return root_progress_.best(pv, score, wait);
+    }
     // Forgets it, once the iteration has completed and its own result is known.
     void forget_interrupted_best() { root_progress_.begin_iteration(); }
 
