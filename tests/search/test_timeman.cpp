@@ -34,7 +34,7 @@ bool is_legal_line(const Position& pos, const std::vector<Square>& pv) {
     for (Square sq : pv) {
         if (p.is_game_over()) break;
         if (!(sq == kPass ? p.must_pass() : p.is_legal(sq))) return false;
-        if (sq == kPass) p.pass(); else p.play(sq);
+        p.play_or_pass(sq);
     }
     return true;
 }
